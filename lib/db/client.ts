@@ -1,0 +1,13 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import type { PGlite } from "@electric-sql/pglite";
+import { PrismaClient } from "./generated/client";
+
+export type Db = PrismaClient;
+export { PrismaClient };
+
+/** PostgreSQL when a URL is given (production, several instances), otherwise an open PGlite. */
+export function createPrismaClient(target: { url: string } | { pglite: PGlite }): PrismaClient {
+  const adapter = "url" in target ? new PrismaPg({ connectionString: target.url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }) : new PrismaPGlite(target.pglite);
+  return new PrismaClient({ adapter });
+}
