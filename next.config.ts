@@ -7,7 +7,16 @@ const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files from its own package folder at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter"],
   poweredByHeader: false,
+  // Lets several builds or dev servers of this tree run side by side (e.g. NEXT_DIST_DIR=.next-e2e).
+  distDir: process.env.NEXT_DIST_DIR ?? ".next",
   typedRoutes: false,
+  async redirects() {
+    // SPEC links to /login; the sign-in page is /simple-login.html (query strings are kept).
+    return [
+      { source: "/login", destination: "/simple-login.html", permanent: false },
+      { source: "/:locale(ha|sw|fr|ar|tr|es|hi|ru|zh)/login", destination: "/:locale/simple-login.html", permanent: false },
+    ];
+  },
 };
 
 export default withNextIntl(nextConfig);

@@ -24,6 +24,7 @@ const schema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)").optional(),
     STORAGE_ENCRYPTION_KEY: base64Key.optional(),
     S3_BUCKET: optionalString,
@@ -35,11 +36,6 @@ const schema = z
     S3_SERVER_SIDE_ENCRYPTION: z.enum(["AES256", "aws:kms", "none"]).default("AES256"),
     S3_KMS_KEY_ID: optionalString,
     SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional().or(z.literal("").transform(() => undefined)),
-    MAIL_FROM: z.string().default("AfyaBridge <no-reply@afyabridge.local>"),
-    ADMIN_SETUP_KEY: z.string().min(24, "must be at least 24 characters").optional().or(z.literal("").transform(() => undefined)),
-    SUPPORT_PHONE: z.string().regex(/^\+?[0-9 ]{7,20}$/, "must be a phone number such as +234 800 000 0000").default("+90 555 000 00 00"),
-    SUPPORT_EMAIL: z.email().default("care@afyabridge.example"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") {

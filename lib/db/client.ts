@@ -7,7 +7,7 @@ export type Db = PrismaClient;
 export { PrismaClient };
 
 /** PostgreSQL when a URL is given (production, several instances), otherwise an open PGlite. */
-export function createPrismaClient(target: { url: string } | { pglite: PGlite }): PrismaClient {
-  const adapter = "url" in target ? new PrismaPg({ connectionString: target.url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }) : new PrismaPGlite(target.pglite);
+export function createPrismaClient(target: { url: string; poolSize?: number } | { pglite: PGlite }): PrismaClient {
+  const adapter = "url" in target ? new PrismaPg({ connectionString: target.url, max: target.poolSize ?? 10 }) : new PrismaPGlite(target.pglite);
   return new PrismaClient({ adapter });
 }

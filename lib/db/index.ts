@@ -15,7 +15,7 @@ export function db(): Db {
   if (!globalForDb.afyaDb) {
     const env = getEnv();
     globalForDb.afyaDb = env.DATABASE_URL
-      ? createPrismaClient({ url: env.DATABASE_URL })
+      ? createPrismaClient({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
       : createPrismaClient({ pglite: new PGlite(pgliteDirectory(env.DATA_DIR)) });
   }
   return globalForDb.afyaDb;

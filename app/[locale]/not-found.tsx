@@ -1,0 +1,5 @@
+import { NotFoundPage } from "@/components/layout/not-found-page";
+
+export default function LocaleNotFound() {
+  return <NotFoundPage />;
+}

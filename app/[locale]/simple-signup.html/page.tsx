@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { AuthCard } from "@/components/auth/auth-card";
+import { SignUpForm } from "@/components/auth/auth-forms";
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: "meta" });
+  return { title: t("signUpTitle"), robots: { index: false } };
+}
+
+export default async function SignUpPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const t = await getTranslations("auth");
+  return (
+    <AuthCard title={t("signUpTitle")} subtitle={t("signUpSubtitle")}>
+      <SignUpForm />
+    </AuthCard>
+  );
+}

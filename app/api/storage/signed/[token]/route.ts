@@ -1,0 +1,21 @@
+import { apiRoute } from "@/lib/api/handler";
+import { AppError } from "@/lib/api/errors";
+import { getStore, StorageNotFoundError, verifySignedToken } from "@/lib/storage";
+import { fileResponse } from "@/lib/storage/download";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * Short-lived signed links for files on local disk (S3 links go to the bucket directly). The link
+ * itself is the permission: it was issued to someone allowed to read the file, and it expires.
+ */
+export const GET = apiRoute({ access: "public" }, async ({ params }) => {
+  const signed = verifySignedToken(String(params.token ?? ""));
+  if (!signed) throw new AppError("not_found", "This download link is invalid or has expired.");
+  try {
+    return fileResponse(await getStore().get(signed.key), { name: signed.downloadName, contentType: signed.contentType });
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) throw new AppError("not_found", "This file is no longer available.");
+    throw error;
+  }
+});

@@ -1,0 +1,160 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
+import { Link, useRouter } from "@/lib/i18n/navigation";
+import { refreshSession } from "@/lib/auth/use-session";
+import { PASSWORD_MIN_LENGTH, safeReturnPath, signInSchema, signUpSchema } from "@/lib/auth/rules";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { authErrorKey } from "./auth-form-errors";
+
+type FieldErrors = Partial<Record<string, string>>;
+
+function useAuthSubmit(mode: "sign-in" | "sign-up") {
+  const t = useTranslations("auth.errors");
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  async function submit(path: string, payload: Record<string, string>) {
+    setPending(true);
+    setFormError(null);
+    try {
+      const response = await fetch(path, {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(payload),
+      });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => ({}))) as { code?: string };
+        setFormError(t(authErrorKey(response.status, body.code, mode), { min: PASSWORD_MIN_LENGTH }));
+        return;
+      }
+      await refreshSession();
+      router.push(safeReturnPath(new URLSearchParams(window.location.search).get("next")));
+      router.refresh();
+    } catch {
+      setFormError(t("generic"));
+    } finally {
+      setPending(false);
+    }
+  }
+  return { pending, formError, submit };
+}
+
+function Field({ id, label, error, hint, ...props }: { id: string; label: string; error?: string; hint?: string } & React.ComponentProps<typeof Input>) {
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function FormAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+      {message}
+    </p>
+  );
+}
+
+export function SignInForm() {
+  const t = useTranslations("auth");
+  const { pending, formError, submit } = useAuthSubmit("sign-in");
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    const parsed = signInSchema.safeParse(data);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], t(`errors.${issue.message}`)])));
+      return;
+    }
+    setErrors({});
+    const { identifier, password } = parsed.data;
+    const byEmail = identifier.includes("@");
+    void submit(byEmail ? "/api/auth/sign-in/email" : "/api/auth/sign-in/username", byEmail ? { email: identifier, password } : { username: identifier, password });
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormAlert message={formError} />
+      <Field id="identifier" label={t("identifier")} autoComplete="username" required error={errors.identifier} />
+      <Field id="password" label={t("password")} type="password" autoComplete="current-password" required error={errors.password} />
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? t("signingIn") : t("signIn")}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        {t("noAccount")}{" "}
+        <Link href="/simple-signup.html" className="font-medium text-primary underline">
+          {t("signUpLink")}
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+export function SignUpForm() {
+  const t = useTranslations("auth");
+  const { pending, formError, submit } = useAuthSubmit("sign-up");
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    const parsed = signUpSchema.safeParse(data);
+    if (!parsed.success) {
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], t(`errors.${issue.message}`, { min: PASSWORD_MIN_LENGTH })])),
+      );
+      return;
+    }
+    setErrors({});
+    void submit("/api/auth/sign-up/email", { ...parsed.data, displayUsername: parsed.data.username });
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormAlert message={formError} />
+      <Field id="name" label={t("name")} autoComplete="name" required error={errors.name} />
+      <Field id="username" label={t("username")} autoComplete="username" hint={t("usernameHint")} required error={errors.username} />
+      <Field id="email" label={t("email")} type="email" autoComplete="email" required error={errors.email} />
+      <Field
+        id="password"
+        label={t("password")}
+        type="password"
+        autoComplete="new-password"
+        hint={t("passwordHint", { min: PASSWORD_MIN_LENGTH })}
+        required
+        error={errors.password}
+      />
+      <p className="text-xs text-muted-foreground">{t("ageConfirmation")}</p>
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? t("creatingAccount") : t("createAccount")}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        {t("haveAccount")}{" "}
+        <Link href="/simple-login.html" className="font-medium text-primary underline">
+          {t("signInLink")}
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { getTranslations } from "next-intl/server";
+import { Link } from "@/lib/i18n/navigation";
+import { AuthStatus } from "./auth-status";
+import { LanguageSelector } from "./language-selector";
+import { MobileMenu } from "./mobile-menu";
+
+const navLinks = [
+  { href: "/", key: "home" },
+  { href: "/services", key: "services" },
+  { href: "/hospitals", key: "hospitals" },
+  { href: "/about", key: "about" },
+  { href: "/faq", key: "faq" },
+  { href: "/contact", key: "contact" },
+] as const;
+
+export async function SiteHeader() {
+  const t = await getTranslations("nav");
+  const tc = await getTranslations("common");
+  const links = navLinks.map((link) => ({ href: link.href, label: t(link.key) }));
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
+        {tc("skipToContent")}
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <Link href="/" className="text-xl font-bold text-primary">
+          {tc("appName")}
+        </Link>
+        <nav aria-label={t("mainNavigation")} className="hidden flex-1 lg:block">
+          <ul className="flex items-center gap-1">
+            {links.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className="rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-muted hover:text-foreground">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ms-auto flex items-center gap-2">
+          <LanguageSelector />
+          <div className="hidden lg:flex">
+            <AuthStatus />
+          </div>
+          <MobileMenu links={links}>
+            <AuthStatus stacked />
+          </MobileMenu>
+        </div>
+      </div>
+    </header>
+  );
+}

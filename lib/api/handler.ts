@@ -1,0 +1,76 @@
+import "server-only";
+import { z } from "zod";
+import { getSessionUser, requireUser, type SessionUser } from "@/lib/auth/session";
+import type { Role } from "@/lib/auth/roles";
+import { AppError } from "./errors";
+
+/** Who may call a route: anyone, any signed-in user, or only the listed roles. */
+export type Access = "public" | "signed-in" | readonly Role[];
+type UserFor<A extends Access> = A extends "public" ? SessionUser | null : SessionUser;
+
+export interface RouteContext<A extends Access, Body, Query> {
+  request: Request;
+  user: UserFor<A>;
+  body: Body;
+  query: Query;
+  params: Record<string, string | string[]>;
+}
+
+const MAX_JSON_BYTES = 1024 * 1024;
+
+export function jsonError(status: number, error: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ error }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+/**
+ * Every route handler is declared through this wrapper: it checks the session and role on the
+ * server, validates query and JSON body with zod, and turns errors into JSON `{ "error": ... }`
+ * with the right status. Handlers never see unvalidated input.
+ */
+export function apiRoute<A extends Access, Body = undefined, Query = undefined>(
+  config: { access: A; body?: z.ZodType<Body>; query?: z.ZodType<Query> },
+  handler: (context: RouteContext<A, Body, Query>) => Promise<Response> | Response,
+) {
+  return async (request: Request, routeContext?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+    try {
+      const user =
+        config.access === "public"
+          ? await getSessionUser(request.headers)
+          : await requireUser(config.access === "signed-in" ? undefined : config.access, request.headers);
+      const query = config.query ? parse(config.query, Object.fromEntries(new URL(request.url).searchParams)) : (undefined as Query);
+      const body = config.body ? parse(config.body, await readJson(request)) : (undefined as Body);
+      const params = (await routeContext?.params) ?? {};
+      return await handler({ request, user: user as UserFor<A>, body, query, params });
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof AppError) return jsonError(error.status, error.message, error.headers);
+  console.error("Unhandled error in route handler", error);
+  return jsonError(500, "Something went wrong on our side. Please try again.");
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+  throw new AppError("bad_request", `${where}${issue?.message ?? "Invalid input."}`);
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().includes("application/json")) throw new AppError("unsupported_media_type", "The request body must be JSON (Content-Type: application/json).");
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_JSON_BYTES) throw new AppError("payload_too_large", "The request body is too large.");
+  const text = await request.text();
+  if (text.length > MAX_JSON_BYTES) throw new AppError("payload_too_large", "The request body is too large.");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("bad_request", "The request body is not valid JSON.");
+  }
+}

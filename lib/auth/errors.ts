@@ -1,0 +1,12 @@
+/**
+ * Better Auth answers errors as { code, message } (a taken e-mail as 422). Our API contract is
+ * JSON { error, code } with a 4xx, and bad input is a 400: rewrite error responses to that shape.
+ */
+export async function toApiErrorResponse(response: Response): Promise<Response> {
+  if (response.status < 400 || !(response.headers.get("content-type") ?? "").includes("application/json")) return response;
+  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+  const status = response.status === 422 ? 400 : response.status;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return Response.json({ error: body.message ?? "Request failed", code: body.code }, { status, headers });
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+/** Account rules shared by the sign-up form (browser) and the server. */
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+export const USERNAME_PATTERN = /^[a-zA-Z0-9_.]{3,30}$/;
+
+export const signUpSchema = z.object({
+  name: z.string().trim().min(1, "nameRequired").max(120, "nameTooLong"),
+  username: z.string().trim().regex(USERNAME_PATTERN, "usernameInvalid"),
+  email: z.email("emailInvalid").max(254, "emailInvalid"),
+  password: z.string().min(PASSWORD_MIN_LENGTH, "passwordTooShort").max(PASSWORD_MAX_LENGTH, "passwordTooLong"),
+});
+
+export const signInSchema = z.object({
+  identifier: z.string().trim().min(1, "identifierRequired").max(254, "identifierRequired"),
+  password: z.string().min(1, "passwordRequired").max(PASSWORD_MAX_LENGTH, "passwordRequired"),
+});
+
+export type SignUpInput = z.infer<typeof signUpSchema>;
+export type SignInInput = z.infer<typeof signInSchema>;
+
+/** Only same-site paths are allowed as the page to return to after sign-in. */
+export function safeReturnPath(value: string | null | undefined, fallback = "/journey"): string {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  try {
+    const url = new URL(value, "http://local");
+    return url.host === "local" ? url.pathname + url.search + url.hash : fallback;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import { useEffect, useSyncExternalStore } from "react";
+import { usePathname } from "next/navigation";
+
+/** What GET /api/auth/me answers (SPEC section 7). */
+export interface MeResponse {
+  isAuthenticated: boolean;
+  user: { username: string; name: string; email: string; role: string; createdAt: string } | null;
+}
+
+type State = { status: "loading" } | { status: "ready"; me: MeResponse } | { status: "error" };
+
+let state: State = { status: "loading" };
+const listeners = new Set<() => void>();
+let inFlight: Promise<void> | null = null;
+let lastPath: string | null = null;
+
+function setState(next: State) {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+/** Asks the server who is signed in; several components share one request. */
+export function refreshSession(): Promise<void> {
+  inFlight ??= fetch("/api/auth/me", { credentials: "include", cache: "no-store" })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+      setState({ status: "ready", me: (await response.json()) as MeResponse });
+    })
+    .catch((error: unknown) => {
+      // SPEC: an auth-check failure outside the journey page is logged only.
+      console.error("Auth check failed", error);
+      setState({ status: "error" });
+    })
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}
+
+export function markSignedOut() {
+  setState({ status: "ready", me: { isAuthenticated: false, user: null } });
+}
+
+/** The current session, re-checked on each navigation as SPEC section 7 asks. */
+export function useSession(): State {
+  const pathname = usePathname();
+  useEffect(() => {
+    if (pathname === lastPath) return;
+    lastPath = pathname;
+    void refreshSession();
+  }, [pathname]);
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+    () => ({ status: "loading" }) as State,
+  );
+}

@@ -1,0 +1,23 @@
+import { Readable } from "node:stream";
+import { contentDisposition } from "./content-disposition";
+
+/**
+ * A file download response: streamed (never read whole), never cached, never sniffed, with the
+ * original name safely encoded. If the stored bytes fail their integrity check mid-way, the stream
+ * errors and the response is aborted rather than completed with bad data.
+ */
+export function fileResponse(
+  body: NodeJS.ReadableStream,
+  file: { name: string; contentType: string; size?: number | bigint },
+  disposition: "attachment" | "inline" = "attachment",
+): Response {
+  const headers = new Headers({
+    "Content-Type": file.contentType,
+    "Content-Disposition": contentDisposition(file.name, disposition),
+    "Cache-Control": "no-store, private",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "sandbox; default-src 'none'",
+  });
+  if (file.size !== undefined) headers.set("Content-Length", String(file.size));
+  return new Response(Readable.toWeb(body as Readable) as ReadableStream<Uint8Array>, { headers });
+}

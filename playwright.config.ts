@@ -1,0 +1,45 @@
+import { defineConfig, devices } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${PORT}`;
+// A fresh embedded database and file store for every run, outside the project.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "afya-e2e-"));
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  forbidOnly: !!process.env.CI,
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      // Playwright cannot download its own browser here: Debian's Chromium is used instead.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    // The production build (npm test builds it first), on its own port and data directory.
+    command: `npm run db:deploy && npx next start -p ${PORT}`,
+    url: `${baseURL}/api/auth/me`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: {
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      APP_URL: baseURL,
+      DATA_DIR: dataDir,
+      BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-0123",
+      STORAGE_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64"),
+      DATABASE_URL: "",
+    },
+  },
+});

@@ -1,0 +1,38 @@
+/**
+ * `npm run admin:grant -- user@example.com`: makes an existing account an admin (for deployers).
+ * The account must have been created through sign-up first. Stop the dev server first when using
+ * the embedded database (it allows one process at a time).
+ */
+import { z } from "zod";
+import { PGlite } from "@electric-sql/pglite";
+import { getEnv } from "../lib/env";
+import { createPrismaClient } from "../lib/db/client";
+import { pgliteDirectory } from "../lib/db/sql";
+import { grantAdmin } from "../lib/users/grant-admin";
+import { systemActor } from "../lib/audit";
+
+async function main() {
+  const email = z.email().safeParse(process.argv[2]);
+  if (!email.success) {
+    console.error("Usage: npm run admin:grant -- user@example.com");
+    process.exit(2);
+  }
+  const env = getEnv();
+  const pglite = env.DATABASE_URL ? null : new PGlite(pgliteDirectory(env.DATA_DIR));
+  const db = pglite ? createPrismaClient({ pglite }) : createPrismaClient({ url: env.DATABASE_URL! });
+  try {
+    const granted = await grantAdmin(db, email.data, { ...systemActor, role: "cli" }, "cli");
+    if (!granted) {
+      console.error(`No account uses ${email.data}. Create it with the sign-up page first.`);
+      process.exitCode = 1;
+    } else console.log(`${email.data} is now an admin.`);
+  } finally {
+    await db.$disconnect();
+    await pglite?.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

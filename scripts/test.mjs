@@ -1,0 +1,92 @@
+/**
+ * `npm test`: everything, in order of speed: type-check, lint, unit (Jest), integration (Node's test
+ * runner, on PGlite and on PostgreSQL when TEST_DATABASE_URL is set), production build, end to end
+ * (Playwright in Chromium). Stops at the first failing step; ends with one "N passed, N failed" line.
+ * `node scripts/test.mjs integration` (or any step names) runs only some steps.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, readdirSync, existsSync, rmSync } from "node:fs";
+
+const results = ".test-results";
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+let passed = 0;
+let failed = 0;
+
+function run(label, command, args, extraEnv = {}) {
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+  console.log(`◀ ${label}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+function count(label, read) {
+  try {
+    const [p, f] = read();
+    passed += p;
+    failed += f;
+  } catch {
+    console.log(`(no result file for ${label})`);
+  }
+}
+
+function finish(ok) {
+  if (!ok && failed === 0) failed = 1; // a step that failed without counting tests (type errors, lint, build)
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(ok ? 0 : 1);
+}
+
+/** Node 20's test runner takes no glob patterns: list the files. */
+function integrationTestFiles() {
+  return readdirSync("tests/integration", { recursive: true })
+    .filter((file) => String(file).endsWith(".test.ts"))
+    .map((file) => `tests/integration/${file}`)
+    .sort();
+}
+
+const steps = {
+  generate: () => run("Prisma client", "npm", ["run", "--silent", "db:generate"]),
+  typecheck: () => run("Type-check", "npx", ["tsc", "--noEmit"]),
+  lint: () => run("Lint", "npx", ["eslint", "--max-warnings=0", "."]),
+  unit: () => {
+    const ok = run("Unit and component tests (Jest)", "npx", ["jest", "--ci", "--json", `--outputFile=${results}/jest.json`]);
+    count("jest", () => {
+      const json = JSON.parse(readFileSync(`${results}/jest.json`, "utf8"));
+      return [json.numPassedTests, json.numFailedTests];
+    });
+    return ok;
+  },
+  integration: () => {
+    const ok = run("Integration tests (node --test)", "node", [
+      "--import", "./scripts/server-only-hooks.mjs", "--import", "tsx", "--test", "--test-concurrency=1",
+      "--test-reporter=spec", "--test-reporter-destination=stdout", "--test-reporter=tap", `--test-reporter-destination=${results}/integration.tap`,
+      ...integrationTestFiles(),
+    ]);
+    count("integration", () => {
+      const tap = readFileSync(`${results}/integration.tap`, "utf8");
+      const number = (name) => Number(tap.match(new RegExp(`^# ${name} (\\d+)$`, "m"))?.[1] ?? 0);
+      return [number("pass"), number("fail") + number("cancelled")];
+    });
+    return ok;
+  },
+  build: () => run("Production build", "npx", ["next", "build"]),
+  e2e: () => {
+    const ok = run("End-to-end tests (Playwright, Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/e2e.json`,
+    });
+    count("e2e", () => {
+      if (!existsSync(`${results}/e2e.json`)) throw new Error("missing");
+      const { stats } = JSON.parse(readFileSync(`${results}/e2e.json`, "utf8"));
+      return [stats.expected + stats.flaky, stats.unexpected];
+    });
+    return ok;
+  },
+};
+
+// `node scripts/test.mjs integration e2e` runs only those steps; no argument runs them all.
+const selected = process.argv.slice(2);
+for (const name of selected) if (!(name in steps)) throw new Error(`Unknown step ${name}; steps: ${Object.keys(steps).join(", ")}`);
+for (const [name, step] of Object.entries(steps)) if ((selected.length === 0 || selected.includes(name)) && !step()) finish(false);
+finish(true);

@@ -1,0 +1,84 @@
+import { expect, test } from "@playwright/test";
+
+test("a patient signs up, sees the welcome line, logs out and signs in again", async ({ page }) => {
+  const id = Date.now().toString(36);
+  const username = `amina_${id}`;
+  const email = `amina.${id}@example.com`;
+  const password = "correct horse battery";
+
+  await page.goto("/simple-signup.html");
+  await page.getByLabel("Full name").fill("Amina Bello");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+
+  const header = page.getByRole("banner");
+  await expect(header.getByText(`Welcome, ${username}`)).toBeVisible();
+
+  await header.getByRole("button", { name: "Logout" }).click();
+  await expect(header.getByRole("link", { name: "Login" })).toBeVisible();
+  await expect(header.getByText(`Welcome, ${username}`)).toHaveCount(0);
+  const me = await page.request.get("/api/auth/me");
+  expect(await me.json()).toEqual({ isAuthenticated: false, user: null });
+
+  await header.getByRole("link", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/simple-login\.html/);
+  await page.getByLabel("Email or username").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(header.getByText(`Welcome, ${username}`)).toBeVisible();
+});
+
+test("sign-up shows clear messages for bad input", async ({ page }) => {
+  await page.goto("/simple-signup.html");
+  await page.getByLabel("Full name").fill("Musa Ibrahim");
+  await page.getByLabel("Username").fill("musa");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+  await expect(page.getByText("Your password must have at least 10 characters.")).toBeVisible();
+});
+
+test("wrong credentials get one message that does not reveal the account", async ({ page }) => {
+  await page.goto("/simple-login.html");
+  await page.getByLabel("Email or username").fill("nobody@example.com");
+  await page.getByLabel("Password").fill("wrong password 123");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("The email, username or password is incorrect.");
+});
+
+test("after sign-in the user returns where they came from; /login leads to the sign-in page", async ({ page }) => {
+  const id = Date.now().toString(36);
+  await page.request.post("/api/auth/sign-up/email", {
+    data: { name: "Chidi Okafor", username: `chidi_${id}`, email: `chidi.${id}@example.com`, password: "correct horse battery" },
+  });
+  await page.context().clearCookies();
+  await page.goto("/login?next=/about");
+  await expect(page).toHaveURL(/\/simple-login\.html\?next=%2Fabout/);
+  await page.getByLabel("Email or username").fill(`chidi_${id}`);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+});
+
+test("languages: French at /fr with the choice remembered, Arabic right to left", async ({ page }) => {
+  await page.goto("/fr/simple-login.html");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/fr$/);
+  await page.getByTestId("language-selector").selectOption("ar");
+  await expect(page).toHaveURL(/\/ar$/);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await page.getByTestId("language-selector").selectOption("en");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("an unknown path shows 'Page Not Found' with status 404", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+});

@@ -1,0 +1,116 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { useFreshApp, Browser } from "./support/app";
+
+type Handler = (request: Request) => Promise<Response>;
+let authHandler: { GET: Handler; POST: Handler };
+let me: Handler;
+let logout: Handler;
+
+async function call(browser: Browser, handler: Handler, pathname: string, init?: Parameters<Browser["request"]>[1]) {
+  return browser.remember(await handler(browser.request(pathname, init)));
+}
+
+function signUp(browser: Browser, overrides: Record<string, string> = {}) {
+  return call(browser, authHandler.POST, "/api/auth/sign-up/email", {
+    json: { name: "Amina Bello", username: "amina", email: "amina@example.com", password: "correct horse battery", ...overrides },
+  });
+}
+
+describe("accounts", () => {
+  before(async () => {
+    await useFreshApp();
+    authHandler = await import("@/app/api/auth/[...all]/route");
+    me = (await import("@/app/api/auth/me/route")).GET;
+    logout = (await import("@/app/api/auth/logout/route")).POST;
+  });
+  after(async () => {
+    const { db } = await import("@/lib/db");
+    await db().$disconnect();
+  });
+
+  test("a guest is not authenticated", async () => {
+    const response = await call(new Browser(), me, "/api/auth/me");
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), { isAuthenticated: false, user: null });
+  });
+
+  test("sign-up signs the user in; /api/auth/me answers username, email and createdAt", async () => {
+    const browser = new Browser();
+    const response = await signUp(browser);
+    assert.equal(response.status, 200, await response.clone().text());
+    const body = (await (await call(browser, me, "/api/auth/me")).json()) as { isAuthenticated: boolean; user: Record<string, string> };
+    assert.equal(body.isAuthenticated, true);
+    assert.equal(body.user.username, "amina");
+    assert.equal(body.user.email, "amina@example.com");
+    assert.equal(body.user.role, "patient", "new accounts are patients, never admins");
+    assert.ok(!Number.isNaN(Date.parse(body.user.createdAt)));
+    assert.ok(!("password" in body.user) && !("id" in body.user));
+  });
+
+  test("bad sign-ups get a 400 JSON error", async () => {
+    const cases: [string, Record<string, string>][] = [
+      ["taken e-mail", { username: "amina2" }],
+      ["taken username", { email: "other@example.com" }],
+      ["short password", { username: "short", email: "short@example.com", password: "123456789" }],
+      ["malformed e-mail", { username: "bad", email: "not-an-email" }],
+    ];
+    for (const [label, overrides] of cases) {
+      const response = await signUp(new Browser(), overrides);
+      assert.equal(response.status, 400, label);
+      const body = (await response.json()) as { error?: string };
+      assert.equal(typeof body.error, "string", label);
+      assert.ok(body.error!.length > 0, label);
+    }
+  });
+
+  test("wrong credentials get one message whether or not the account exists", async () => {
+    const wrongPassword = await call(new Browser(), authHandler.POST, "/api/auth/sign-in/email", {
+      json: { email: "amina@example.com", password: "wrong password 123" },
+    });
+    const noAccount = await call(new Browser(), authHandler.POST, "/api/auth/sign-in/email", {
+      json: { email: "nobody@example.com", password: "wrong password 123" },
+    });
+    assert.equal(wrongPassword.status, noAccount.status);
+    assert.ok(wrongPassword.status >= 400 && wrongPassword.status < 500);
+    assert.deepEqual(await wrongPassword.json(), await noAccount.json());
+  });
+
+  test("sign-in works by e-mail and by username; logout really ends the session", async () => {
+    for (const [path, credentials] of [
+      ["/api/auth/sign-in/email", { email: "amina@example.com" }],
+      ["/api/auth/sign-in/username", { username: "amina" }],
+    ] as const) {
+      const browser = new Browser();
+      const signIn = await call(browser, authHandler.POST, path, { json: { ...credentials, password: "correct horse battery" } });
+      assert.equal(signIn.status, 200, await signIn.clone().text());
+      const stolenCookie = browser.cookieHeader();
+      assert.equal(((await (await call(browser, me, "/api/auth/me")).json()) as { isAuthenticated: boolean }).isAuthenticated, true);
+
+      const out = await call(browser, logout, "/api/auth/logout", { method: "POST" });
+      assert.equal(out.status, 200);
+      assert.deepEqual(await out.json(), { success: true });
+      assert.equal(((await (await call(browser, me, "/api/auth/me")).json()) as { isAuthenticated: boolean }).isAuthenticated, false);
+
+      // A copy of the old cookie is worthless: the session row is gone.
+      const replay = await me(new Request("http://localhost:3000/api/auth/me", { headers: { cookie: stolenCookie } }));
+      assert.equal(((await replay.json()) as { isAuthenticated: boolean }).isAuthenticated, false);
+    }
+  });
+
+  test("sign-in is rate-limited per client address", async () => {
+    const attacker = new Browser("198.51.100.77");
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const response = await call(attacker, authHandler.POST, "/api/auth/sign-in/email", { json: { email: "amina@example.com", password: `guess-number-${i}` } });
+      statuses.push(response.status);
+    }
+    assert.ok(statuses.includes(429), `expected a 429 among ${statuses.join(",")}`);
+    const blocked = await call(attacker, authHandler.POST, "/api/auth/sign-in/email", { json: { email: "amina@example.com", password: "correct horse battery" } });
+    assert.equal(blocked.status, 429, "even the right password waits once the limit is hit");
+    const other = await call(new Browser("198.51.100.78"), authHandler.POST, "/api/auth/sign-in/email", {
+      json: { email: "amina@example.com", password: "correct horse battery" },
+    });
+    assert.equal(other.status, 200, "another address is not affected");
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/** Runs one of the project's scripts the way `npm run` does, in a fresh data directory. */
+function script(file: string, args: string[], env: Record<string, string | undefined>) {
+  const result = spawnSync("node", ["--import", "./scripts/server-only-hooks.mjs", "--import", "tsx", file, ...args], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } as unknown as NodeJS.ProcessEnv,
+    encoding: "utf8",
+  });
+  return { status: result.status, output: result.stdout + result.stderr };
+}
+
+describe("configuration and command-line tools", () => {
+  test("missing production secrets stop start-up with a message naming each variable", () => {
+    const { status, output } = script("scripts/prepare.ts", [], { NODE_ENV: "production", DATA_DIR: mkdtempSync(path.join(tmpdir(), "afya-cfg-")) });
+    assert.equal(status, 1);
+    assert.match(output, /BETTER_AUTH_SECRET is required in production/);
+    assert.match(output, /STORAGE_ENCRYPTION_KEY is required in production/);
+  });
+
+  test("an invalid value is named with what is wrong", () => {
+    const { status, output } = script("scripts/prepare.ts", [], {
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "afya-cfg-")),
+      DATABASE_URL: "mysql://nope",
+      STORAGE_ENCRYPTION_KEY: "too-short",
+    });
+    assert.equal(status, 1);
+    assert.match(output, /DATABASE_URL must be a postgresql:\/\/ URL/);
+    assert.match(output, /STORAGE_ENCRYPTION_KEY must be 32 bytes encoded in base64/);
+  });
+
+  test("admin:grant promotes an existing account, and refuses an unknown one", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "afya-cli-"));
+    const env = { DATA_DIR: dataDir };
+    assert.equal(script("scripts/prepare.ts", [], env).status, 0);
+
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { createPrismaClient } = await import("@/lib/db/client");
+    const { pgliteDirectory } = await import("@/lib/db/sql");
+    const withDb = async <T>(fn: (db: ReturnType<typeof createPrismaClient>) => Promise<T>) => {
+      const pglite = new PGlite(pgliteDirectory(dataDir));
+      const db = createPrismaClient({ pglite });
+      try {
+        return await fn(db);
+      } finally {
+        await db.$disconnect();
+        await pglite.close();
+      }
+    };
+    await withDb((db) => db.user.create({ data: { id: "u1", name: "Ngozi Eze", email: "ngozi@example.com", username: "ngozi" } }));
+
+    const unknown = script("scripts/admin-grant.ts", ["nobody@example.com"], env);
+    assert.equal(unknown.status, 1);
+    assert.match(unknown.output, /No account uses nobody@example.com/);
+
+    const bad = script("scripts/admin-grant.ts", ["not-an-email"], env);
+    assert.equal(bad.status, 2);
+
+    const ok = script("scripts/admin-grant.ts", ["ngozi@example.com"], env);
+    assert.equal(ok.status, 0, ok.output);
+    const [role, audits] = await withDb(async (db) => [
+      (await db.user.findUniqueOrThrow({ where: { id: "u1" } })).role,
+      await db.auditEvent.findMany({ where: { action: "user.grant_admin", entityId: "u1" } }),
+    ]);
+    assert.equal(role, "admin");
+    assert.equal(audits.length, 1);
+  });
+});
