@@ -35,6 +35,8 @@ const schema = z
     S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
     S3_SERVER_SIDE_ENCRYPTION: z.enum(["AES256", "aws:kms", "none"]).default("AES256"),
     S3_KMS_KEY_ID: optionalString,
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional().or(z.literal("").transform(() => undefined)),
+    MAIL_FROM: z.string().min(3).default("AfyaBridge <no-reply@afyabridge.example>"),
     SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   })
   .superRefine((env, ctx) => {

@@ -28,19 +28,22 @@ export async function useFreshApp(options: { databaseUrl?: string | null } = {})
 export class Browser {
   private cookies = new Map<string, string>();
 
-  constructor(private readonly ip = "203.0.113.10") {}
+  /** Each browser gets its own address unless told, so per-address rate limits do not couple tests. */
+  constructor(private readonly ip = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {}
 
-  request(pathname: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}): Request {
+  request(pathname: string, init: { method?: string; json?: unknown; headers?: Record<string, string>; body?: ReadableStream<Uint8Array>; contentType?: string } = {}): Request {
     const headers = new Headers(init.headers);
     headers.set("origin", APP_URL);
     headers.set("x-forwarded-for", this.ip);
     if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     if (init.json !== undefined) headers.set("content-type", "application/json");
+    if (init.contentType) headers.set("content-type", init.contentType);
     return new Request(new URL(pathname, APP_URL), {
-      method: init.method ?? (init.json === undefined ? "GET" : "POST"),
+      method: init.method ?? (init.json === undefined && !init.body ? "GET" : "POST"),
       headers,
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
-    });
+      body: init.body ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
+      duplex: "half",
+    } as RequestInit);
   }
 
   /** Keeps the cookies a response sets, as a browser would. */

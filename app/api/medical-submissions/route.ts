@@ -1,0 +1,13 @@
+import { apiRoute } from "@/lib/api/handler";
+import { actorFor, clientIp } from "@/lib/api/client";
+import { enforceRateLimit, RATE_RULES } from "@/lib/api/rate-limit";
+import { createSubmission } from "@/lib/submissions/create";
+import { createdResponse } from "@/lib/submissions/respond";
+
+export const dynamic = "force-dynamic";
+
+/** SPEC section 7: the guest records submission (multipart). A signed-in caller's goes to their account. */
+export const POST = apiRoute({ access: "public" }, async ({ request, user }) => {
+  await enforceRateLimit(RATE_RULES.submission, clientIp(request));
+  return createdResponse(await createSubmission(request, user, actorFor(request, user)));
+});

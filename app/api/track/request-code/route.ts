@@ -1,0 +1,11 @@
+import { apiRoute } from "@/lib/api/handler";
+import { actorFor, clientIp } from "@/lib/api/client";
+import { requestTrackingCode, trackRequestSchema } from "@/lib/tracking/codes";
+
+export const dynamic = "force-dynamic";
+
+/** Always the same answer, whether or not the pair matches a submission. */
+export const POST = apiRoute({ access: "public", body: trackRequestSchema }, async ({ request, user, body }) => {
+  await requestTrackingCode(body, clientIp(request), actorFor(request, user));
+  return Response.json({ success: true }, { headers: { "Cache-Control": "no-store" } });
+});

@@ -1,0 +1,40 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db";
+import { AppError } from "./errors";
+
+export interface RateRule {
+  /** What is limited, e.g. "submission". */
+  name: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Fixed-window counters in the database (the table Better Auth also uses), so limits hold across
+ * several app instances. Throws a 429 with Retry-After once `max` is passed within the window.
+ */
+export async function enforceRateLimit(rule: RateRule, subject: string): Promise<void> {
+  const now = Date.now();
+  const windowStart = now - rule.windowSeconds * 1000;
+  const key = `afya:${rule.name}:${subject}`;
+  const [row] = await db().$queryRaw<{ count: number; lastRequest: bigint }[]>`
+    INSERT INTO "rateLimit" (id, key, count, "lastRequest") VALUES (${randomUUID()}, ${key}, 1, ${now})
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN "rateLimit"."lastRequest" < ${windowStart} THEN 1 ELSE "rateLimit".count + 1 END,
+      "lastRequest" = CASE WHEN "rateLimit"."lastRequest" < ${windowStart} THEN ${now} ELSE "rateLimit"."lastRequest" END
+    RETURNING count, "lastRequest"`;
+  if (row.count > rule.max) {
+    const retryAfter = Math.max(1, Math.ceil((Number(row.lastRequest) + rule.windowSeconds * 1000 - now) / 1000));
+    throw new AppError("rate_limited", "Too many requests. Please wait a little and try again.", { "Retry-After": String(retryAfter) });
+  }
+}
+
+export const RATE_RULES = {
+  submission: { name: "submission", max: 20, windowSeconds: 3600 },
+  addFiles: { name: "add-files", max: 60, windowSeconds: 3600 },
+  inquiry: { name: "inquiry", max: 10, windowSeconds: 3600 },
+  trackCodeByIp: { name: "track-code-ip", max: 10, windowSeconds: 3600 },
+  trackCodeBySubmission: { name: "track-code-sub", max: 5, windowSeconds: 3600 },
+  trackVerify: { name: "track-verify", max: 20, windowSeconds: 3600 },
+} as const satisfies Record<string, RateRule>;

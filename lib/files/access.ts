@@ -1,0 +1,16 @@
+import "server-only";
+import type { Prisma } from "@/lib/db/generated/client";
+import type { SessionUser } from "@/lib/auth/session";
+
+/**
+ * Who may read a submission's files, as a query condition (so other people's files are simply
+ * "not found"): its owner, admins, and a guest holding a tracking cookie for that submission.
+ * Partners of hospitals the case is routed to are added with routing.
+ */
+export function readableSubmissionWhere(user: SessionUser | null, trackedSubmissionId: string | null): Prisma.SubmissionWhereInput | null {
+  if (user?.role === "admin") return {};
+  const allowed: Prisma.SubmissionWhereInput[] = [];
+  if (user) allowed.push({ userId: user.id });
+  if (trackedSubmissionId) allowed.push({ id: trackedSubmissionId });
+  return allowed.length ? { OR: allowed } : null;
+}

@@ -1,0 +1,31 @@
+import "server-only";
+import { z } from "zod";
+import { AppError } from "@/lib/api/errors";
+import { audit, type AuditActor } from "@/lib/audit";
+import type { SessionUser } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { getStore, StorageNotFoundError } from "@/lib/storage";
+import { readableSubmissionWhere } from "./access";
+
+const NOT_FOUND = "File not found.";
+
+/** Finds a file the viewer may read, writes the audit row, and opens its bytes. Anyone else: 404. */
+export async function openFileForReading(rawId: string, user: SessionUser | null, trackedSubmissionId: string | null, actor: AuditActor) {
+  const file = await findReadableFile(rawId, user, trackedSubmissionId);
+  await audit(db(), actor, { action: "file.read", entityType: "file", entityId: file.id, metadata: { submissionId: file.submissionId } });
+  try {
+    return { ...file, size: Number(file.size), stream: await getStore().get(file.storageKey) };
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) throw new AppError("not_found", NOT_FOUND);
+    throw error;
+  }
+}
+
+export async function findReadableFile(rawId: string, user: SessionUser | null, trackedSubmissionId: string | null) {
+  const id = z.uuid().safeParse(rawId);
+  const where = readableSubmissionWhere(user, trackedSubmissionId);
+  if (!id.success || !where) throw new AppError("not_found", NOT_FOUND);
+  const file = await db().submissionFile.findFirst({ where: { id: id.data, submission: where } });
+  if (!file) throw new AppError("not_found", NOT_FOUND);
+  return file;
+}

@@ -1,0 +1,39 @@
+import "server-only";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { getEnv } from "@/lib/env";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+let transport: nodemailer.Transporter | undefined;
+
+/**
+ * Sends through SMTP when SMTP_URL is set. Without it (development) the message is written as an
+ * .eml file to DATA_DIR/outbox and its path logged, so nothing is silently dropped.
+ */
+export async function sendMail(message: MailMessage): Promise<void> {
+  const env = getEnv();
+  const mail = { from: env.MAIL_FROM, to: message.to, subject: message.subject, text: message.text };
+  if (env.SMTP_URL) {
+    transport ??= nodemailer.createTransport(env.SMTP_URL);
+    await transport.sendMail(mail);
+    return;
+  }
+  const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(mail);
+  const outbox = path.join(env.DATA_DIR, "outbox");
+  await mkdir(outbox, { recursive: true, mode: 0o700 });
+  const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${built.messageId.replace(/[^a-zA-Z0-9]/g, "").slice(0, 16)}.eml`);
+  await writeFile(file, built.message as Buffer, { mode: 0o600 });
+  console.info(`[mail] SMTP_URL is not set: "${message.subject}" to ${message.to} kept in ${file}`);
+}
+
+/** For tests that switch SMTP servers. */
+export function resetMailForTests(): void {
+  transport?.close();
+  transport = undefined;
+}

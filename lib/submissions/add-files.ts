@@ -1,0 +1,54 @@
+import "server-only";
+import { z } from "zod";
+import { AppError } from "@/lib/api/errors";
+import { audit, type AuditActor } from "@/lib/audit";
+import type { SessionUser } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import { receiveRecords } from "./intake";
+import { toFileRow } from "./create";
+import { MAX_FILES_PER_SUBMISSION } from "./rules";
+
+const NOT_FOUND = "Submission not found.";
+
+/**
+ * SPEC's 'Add More Files': the owner (or an admin) adds files to an existing submission. The
+ * submissionId field must come before the files, so that nothing is stored for someone else's case.
+ */
+export async function addFilesToSubmission(request: Request, user: SessionUser, actor: AuditActor): Promise<{ added: number }> {
+  let submissionId: string | null = null;
+  let room = MAX_FILES_PER_SUBMISSION;
+  return receiveRecords(
+    request,
+    {
+      folder: () => submissionId!,
+      maxFiles: MAX_FILES_PER_SUBMISSION,
+      beforeFirstFile: async (fields) => {
+        submissionId = await authorize(fields.submissionId, user);
+        room = MAX_FILES_PER_SUBMISSION - (await db().submissionFile.count({ where: { submissionId } }));
+        if (room <= 0) throw new AppError("bad_request", `This submission already has ${MAX_FILES_PER_SUBMISSION} files, the maximum.`);
+      },
+    },
+    async (fields, files) => {
+      const id = submissionId ?? (await authorize(fields.submissionId, user));
+      if (files.length > room) throw new AppError("bad_request", `A submission can hold at most ${MAX_FILES_PER_SUBMISSION} files.`);
+      await db().$transaction(async (tx) => {
+        await tx.submissionFile.createMany({ data: files.map((file) => ({ ...toFileRow(file), submissionId: id })) });
+        await tx.submission.update({ where: { id }, data: { updatedAt: new Date() } });
+        await audit(tx, actor, { action: "submission.add_files", entityType: "submission", entityId: id, metadata: { files: files.length } });
+      });
+      return { added: files.length };
+    },
+  );
+}
+
+async function authorize(rawId: string | undefined, user: SessionUser): Promise<string> {
+  const id = z.uuid().safeParse(rawId);
+  if (!id.success) throw new AppError(rawId ? "not_found" : "bad_request", rawId ? NOT_FOUND : "submissionId is required before the files.");
+  const submission = await db().submission.findFirst({
+    where: { id: id.data, ...(user.role === "admin" ? {} : { userId: user.id }) },
+    select: { id: true, status: true },
+  });
+  if (!submission) throw new AppError("not_found", NOT_FOUND);
+  if (submission.status === "closed" || submission.status === "cancelled") throw new AppError("conflict", "This submission is closed; files can no longer be added.");
+  return submission.id;
+}

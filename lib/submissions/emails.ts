@@ -1,0 +1,39 @@
+import "server-only";
+import { sendMail } from "@/lib/mail";
+import { serverTranslator } from "@/lib/i18n/server-translator";
+import { localizedUrl } from "@/lib/seo/metadata";
+import { defaultLocale, isLocale } from "@/lib/i18n/locales";
+
+/** The confirmation a submitter receives: tracking number and what happens next, in their language. */
+export async function sendSubmissionConfirmation(input: { to: string; trackingNumber: string; patientName: string; locale?: string; signedIn: boolean }) {
+  const t = await serverTranslator(input.locale, "emails");
+  const locale = isLocale(input.locale) ? input.locale : defaultLocale;
+  const link = localizedUrl(input.signedIn ? "/journey" : "/track", locale);
+  await sendMail({
+    to: input.to,
+    subject: t("confirmationSubject", { trackingNumber: input.trackingNumber }),
+    text: [
+      t("greeting", { name: input.patientName }),
+      "",
+      t("confirmationReceived", { trackingNumber: input.trackingNumber }),
+      "",
+      t("nextStepsTitle"),
+      `1. ${t("nextStep1")}`,
+      `2. ${t("nextStep2")}`,
+      `3. ${t("nextStep3")}`,
+      "",
+      t(input.signedIn ? "followOnJourney" : "followOnTrack", { link }),
+      "",
+      t("signature"),
+    ].join("\n"),
+  });
+}
+
+export async function sendTrackingCode(input: { to: string; code: string; trackingNumber: string; locale?: string }) {
+  const t = await serverTranslator(input.locale, "emails");
+  await sendMail({
+    to: input.to,
+    subject: t("codeSubject"),
+    text: [t("codeBody", { code: input.code, trackingNumber: input.trackingNumber }), "", t("codeIgnore"), "", t("signature")].join("\n"),
+  });
+}

@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { formSpecialtySlugs } from "@/content/specialties";
+
+/** SPEC section 5: name, email and message required; phone, country and specialty optional. */
+export const inquirySchema = z.object({
+  name: z.string().trim().min(1, "Please enter your name.").max(200, "Your name is too long."),
+  email: z.email("Please enter a valid email address.").max(254),
+  phone: z.string().trim().max(40).optional().or(z.literal("").transform(() => undefined)),
+  country: z.string().trim().max(100).optional().or(z.literal("").transform(() => undefined)),
+  specialty: z.enum(formSpecialtySlugs, "Please choose one of the listed specialties.").optional().or(z.literal("").transform(() => undefined)),
+  message: z.string().trim().min(1, "Please write your message.").max(5000, "Please keep your message under 5000 characters."),
+});
+
+export type InquiryInput = z.infer<typeof inquirySchema>;

@@ -1,0 +1,24 @@
+import { randomBytes } from "node:crypto";
+
+// Crockford's base32: no I, L, O or U, so a number read aloud over the phone is not misheard.
+const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** 'SUB-' + date + 10 random characters (50 bits): unique in practice and not guessable. */
+export function newTrackingNumber(now = new Date()): string {
+  const date = now.toISOString().slice(0, 10).replace(/-/g, "");
+  const bytes = randomBytes(10);
+  const suffix = Array.from(bytes, (byte) => ALPHABET[byte & 31]).join("");
+  return `SUB-${date}-${suffix}`;
+}
+
+export const TRACKING_NUMBER_PATTERN = /^SUB-\d{8}-[0-9A-HJKMNP-TV-Z]{10}$/;
+
+/** Accepts what people type: any case, spaces, and the letters people confuse with digits. */
+export function normalizeTrackingNumber(input: string): string {
+  return input
+    .trim()
+    .toUpperCase()
+    .replace(/\s+/g, "")
+    .replace(/[IL]/g, "1")
+    .replace(/O/g, "0");
+}

@@ -1,0 +1,82 @@
+import "server-only";
+import { createHash, randomInt, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { AppError } from "@/lib/api/errors";
+import { enforceRateLimit, RATE_RULES } from "@/lib/api/rate-limit";
+import { audit, type AuditActor } from "@/lib/audit";
+import { db } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { sendTrackingCode } from "@/lib/submissions/emails";
+import { normalizeTrackingNumber } from "@/lib/submissions/tracking-number";
+
+const CODE_TTL_MS = 10 * 60 * 1000;
+const MAX_ATTEMPTS = 5;
+export const INVALID_CODE = "The code is wrong or has expired. Please ask for a new code.";
+
+export const trackRequestSchema = z.object({
+  trackingNumber: z.string().trim().min(1, "Please enter your tracking number.").max(40, "Please check your tracking number.").transform(normalizeTrackingNumber),
+  email: z.email("Please enter a valid email address.").max(254).transform((email) => email.toLowerCase()),
+  locale: z.string().max(5).optional(),
+});
+
+export const trackVerifySchema = trackRequestSchema.extend({
+  code: z.string().trim().regex(/^\d{6}$/, "The code has 6 digits."),
+});
+
+function hashCode(code: string, submissionId: string): string {
+  return createHash("sha256").update(`${getEnv().BETTER_AUTH_SECRET}:${submissionId}:${code}`).digest("hex");
+}
+
+async function findSubmission(trackingNumber: string, email: string) {
+  return db().submission.findFirst({ where: { trackingNumber, email }, select: { id: true, trackingNumber: true, email: true } });
+}
+
+/**
+ * Sends a one-time code when the tracking number and e-mail belong together. The answer is the
+ * same either way, so the form never reveals whether a submission exists.
+ */
+export async function requestTrackingCode(input: z.infer<typeof trackRequestSchema>, ip: string, actor: AuditActor): Promise<void> {
+  await enforceRateLimit(RATE_RULES.trackCodeByIp, ip);
+  const submission = await findSubmission(input.trackingNumber, input.email);
+  if (!submission) return;
+  // Past this point nothing may answer differently from the "no such submission" case: a limit
+  // reached or a mail failure is logged, not reported.
+  try {
+    await enforceRateLimit(RATE_RULES.trackCodeBySubmission, submission.id);
+  } catch {
+    return;
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  await db().$transaction(async (tx) => {
+    // A new code replaces any earlier one.
+    await tx.trackingCode.updateMany({ where: { submissionId: submission.id, consumedAt: null }, data: { consumedAt: new Date() } });
+    await tx.trackingCode.create({ data: { submissionId: submission.id, codeHash: hashCode(code, submission.id), expiresAt: new Date(Date.now() + CODE_TTL_MS) } });
+    await audit(tx, actor, { action: "track.code_sent", entityType: "submission", entityId: submission.id });
+  });
+  await sendTrackingCode({ to: submission.email, code, trackingNumber: submission.trackingNumber, locale: input.locale }).catch((error: unknown) =>
+    console.error("Could not send a tracking code", { submissionId: submission.id, error: (error as Error).message }),
+  );
+}
+
+/** Checks a code (at most 5 tries per code); on success the code is used up and the submission id returned. */
+export async function verifyTrackingCode(input: z.infer<typeof trackVerifySchema>, ip: string, actor: AuditActor): Promise<string> {
+  await enforceRateLimit(RATE_RULES.trackVerify, ip);
+  const submission = await findSubmission(input.trackingNumber, input.email);
+  if (!submission) throw new AppError("bad_request", INVALID_CODE);
+  const current = await db().trackingCode.findFirst({
+    where: { submissionId: submission.id, consumedAt: null, expiresAt: { gt: new Date() } },
+    orderBy: { createdAt: "desc" },
+  });
+  if (!current || current.attempts >= MAX_ATTEMPTS) throw new AppError("bad_request", INVALID_CODE);
+  const expected = Buffer.from(current.codeHash, "hex");
+  const given = Buffer.from(hashCode(input.code, submission.id), "hex");
+  if (!timingSafeEqual(expected, given)) {
+    await db().trackingCode.update({ where: { id: current.id }, data: { attempts: { increment: 1 } } });
+    throw new AppError("bad_request", INVALID_CODE);
+  }
+  // Only one request can use the code: the update matches only while it is unused.
+  const used = await db().trackingCode.updateMany({ where: { id: current.id, consumedAt: null }, data: { consumedAt: new Date() } });
+  if (used.count !== 1) throw new AppError("bad_request", INVALID_CODE);
+  await audit(db(), actor, { action: "track.verified", entityType: "submission", entityId: submission.id });
+  return submission.id;
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { toFileView } from "@/lib/submissions/queries";
+
+/** What a verified guest sees of their submission: status, history and files (no staff notes). */
+export async function trackedSubmissionView(submissionId: string) {
+  const row = await db().submission.findUnique({
+    where: { id: submissionId },
+    include: {
+      files: { orderBy: { createdAt: "asc" } },
+      statusChanges: { orderBy: { createdAt: "asc" }, select: { toStatus: true, createdAt: true } },
+    },
+  });
+  if (!row) return null;
+  return {
+    trackingNumber: row.trackingNumber,
+    patientName: row.patientName,
+    specialty: row.specialty,
+    urgency: row.urgency,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    history: row.statusChanges.map((change) => ({ status: change.toStatus, at: change.createdAt.toISOString() })),
+    files: row.files.map(toFileView),
+  };
+}

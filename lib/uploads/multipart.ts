@@ -1,0 +1,94 @@
+import "server-only";
+import { Readable } from "node:stream";
+import busboy from "busboy";
+import { AppError } from "@/lib/api/errors";
+
+export interface IncomingFile {
+  /** The file name as the browser sent it, without any folder part, trimmed to 255 characters. */
+  name: string;
+  stream: Readable;
+}
+
+export interface MultipartLimits {
+  fileField: string;
+  maxFiles: number;
+  maxFields?: number;
+  maxFieldBytes?: number;
+  tooManyFilesMessage: string;
+}
+
+/**
+ * Streams a multipart/form-data request: text fields are collected, each file is handed to
+ * `onFile` as a stream while it arrives (never buffered whole). Files are processed one at a time,
+ * in order; `onFile` sees the fields that came before the file. If anything fails (a refused file,
+ * a truncated body, a client that disconnects), parsing stops and the first error is thrown once
+ * every started `onFile` has settled, so the caller can clean up what it stored.
+ */
+export async function readMultipart(
+  request: Request,
+  limits: MultipartLimits,
+  onFile: (file: IncomingFile, fields: Readonly<Record<string, string>>) => Promise<void>,
+): Promise<Record<string, string>> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.toLowerCase().startsWith("multipart/form-data")) throw new AppError("unsupported_media_type", "The request must be multipart/form-data.");
+  if (!request.body) throw new AppError("bad_request", "The request has no body.");
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: { files: limits.maxFiles, fields: limits.maxFields ?? 50, fieldSize: limits.maxFieldBytes ?? 64 * 1024, parts: limits.maxFiles + (limits.maxFields ?? 50) },
+    });
+  } catch {
+    throw new AppError("bad_request", "The request is not valid multipart/form-data.");
+  }
+
+  const fields: Record<string, string> = {};
+  const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
+
+  return new Promise((resolve, reject) => {
+    let failure: unknown = null;
+    let chain: Promise<void> = Promise.resolve();
+
+    const fail = (error: unknown) => {
+      if (failure) return;
+      failure = error;
+      body.unpipe(parser);
+      body.destroy();
+      // Wait for the file being processed to settle before reporting.
+      void chain.finally(() => reject(failure));
+    };
+
+    parser.on("field", (name, value, info) => {
+      if (info.valueTruncated) return fail(new AppError("bad_request", `The field ${name} is too long.`));
+      fields[name] = value;
+    });
+    parser.on("file", (fieldName, stream, info) => {
+      if (failure || fieldName !== limits.fileField) {
+        stream.resume();
+        if (!failure && fieldName !== limits.fileField) fail(new AppError("bad_request", `Unexpected file field ${fieldName}.`));
+        return;
+      }
+      const snapshot = { ...fields };
+      const name = cleanFileName(info.filename);
+      chain = chain.then(() => (failure ? void stream.resume() : onFile({ name, stream }, snapshot).catch(fail)));
+      // A file must be consumed for parsing to go on; if onFile stops early the rest is discarded.
+      stream.on("error", fail);
+    });
+    parser.on("filesLimit", () => fail(new AppError("bad_request", limits.tooManyFilesMessage)));
+    parser.on("fieldsLimit", () => fail(new AppError("bad_request", "Too many form fields.")));
+    parser.on("partsLimit", () => fail(new AppError("bad_request", limits.tooManyFilesMessage)));
+    parser.on("error", () => fail(new AppError("bad_request", "The upload was interrupted or malformed. Please try again.")));
+    parser.on("close", () => void chain.then(() => (failure ? undefined : resolve(fields))));
+    // A body that ends before the closing boundary makes busboy emit "error" (handled above).
+    body.on("error", () => fail(new AppError("bad_request", "The upload was interrupted. Please try again.")));
+    body.pipe(parser);
+  });
+}
+
+/** Keeps the last path segment, drops control characters, and caps the length. */
+export function cleanFileName(raw: string | undefined): string {
+  const base = (raw ?? "").split(/[\\/]/).pop() ?? "";
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
+  return cleaned || "file";
+}
