@@ -5,11 +5,15 @@ import path from "node:path";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
-// A fresh embedded database and file store for every run, outside the project.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "afya-e2e-"));
+// A fresh embedded database and file store for every run, outside the project. Kept in the
+// environment so that the test workers (which load this file again) see the same directory.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "afya-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // One folder per port, so that runs side by side do not remove each other's traces.
+  outputDir: `test-results/${PORT}`,
   forbidOnly: !!process.env.CI,
   fullyParallel: false,
   workers: 1,

@@ -11,7 +11,8 @@ export interface MeResponse {
 
 type State = { status: "loading" } | { status: "ready"; me: MeResponse } | { status: "error" };
 
-let state: State = { status: "loading" };
+const LOADING: State = { status: "loading" };
+let state: State = LOADING;
 const listeners = new Set<() => void>();
 let inFlight: Promise<void> | null = null;
 let lastPath: string | null = null;
@@ -57,6 +58,6 @@ export function useSession(): State {
       return () => listeners.delete(listener);
     },
     () => state,
-    () => ({ status: "loading" }) as State,
+    () => LOADING,
   );
 }

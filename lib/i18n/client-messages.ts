@@ -6,6 +6,7 @@ import type { AbstractIntlMessages } from "next-intl";
  */
 export const CLIENT_NAMESPACES = ["common", "nav", "auth", "toast"] as const;
 
-export function clientMessages(messages: AbstractIntlMessages): AbstractIntlMessages {
-  return Object.fromEntries(CLIENT_NAMESPACES.filter((ns) => ns in messages).map((ns) => [ns, messages[ns]]));
+/** The site-wide client namespaces, plus those one page's client components need. */
+export function clientMessages(messages: AbstractIntlMessages, pageNamespaces: readonly string[] = []): AbstractIntlMessages {
+  return Object.fromEntries([...CLIENT_NAMESPACES, ...pageNamespaces].filter((ns) => ns in messages).map((ns) => [ns, messages[ns]]));
 }

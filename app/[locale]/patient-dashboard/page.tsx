@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { PageMessages } from "@/components/patient/page-messages";
+import { ApplicationsView } from "@/components/patient/applications-view";
+import type { Locale } from "@/lib/i18n/locales";
+
+type Props = { params: Promise<{ locale: Locale }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: "patientDashboard" });
+  return { title: t("metaTitle"), robots: { index: false } };
+}
+
+/** The shell is static; the patient's data is fetched by the browser from the authorized API. */
+export default async function PatientDashboardPage({ params }: Props) {
+  setRequestLocale((await params).locale);
+  return (
+    <PageMessages namespaces={["patientDashboard", "specialties"]}>
+      <ApplicationsView />
+    </PageMessages>
+  );
+}

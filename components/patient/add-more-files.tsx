@@ -1,0 +1,69 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import { uploadWithProgress, UploadNetworkError } from "@/lib/uploads/upload-with-progress";
+import { FileDropZone, toChosenFiles, type ChosenFile } from "./file-drop-zone";
+
+/** SPEC's 'Add More Files' area of a journey card. */
+export function AddMoreFiles({ submissionId, onAdded }: { submissionId: string; onAdded: () => void }) {
+  const t = useTranslations("journey");
+  const tu = useTranslations("uploads");
+  const [files, setFiles] = useState<ChosenFile[]>([]);
+  const [progress, setProgress] = useState<number[] | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function upload() {
+    setPending(true);
+    setProgress(files.map(() => 0));
+    try {
+      const result = await uploadWithProgress({
+        url: "/api/add-files-to-submission",
+        fields: { submissionId },
+        fileField: "files",
+        files: files.map((chosen) => chosen.file),
+        onProgress: setProgress,
+      });
+      if (result.status < 200 || result.status >= 300) {
+        const error = (result.body as { error?: string } | null)?.error ?? t("addFailed");
+        toast({ title: t("uploadFailedTitle"), description: error, variant: "destructive" });
+        return;
+      }
+      toast({ title: t("filesAddedTitle"), description: t("filesAdded") });
+      setFiles([]);
+      onAdded();
+    } catch (failure) {
+      const name = failure instanceof UploadNetworkError && failure.failedFileIndex !== null ? files[failure.failedFileIndex]?.file.name : null;
+      toast({ title: t("uploadFailedTitle"), description: name ? tu("interruptedFile", { name }) : tu("interrupted"), variant: "destructive" });
+    } finally {
+      setPending(false);
+      setProgress(null);
+    }
+  }
+
+  return (
+    <section className="space-y-3 rounded-md border border-dashed p-3" aria-label={t("addMoreFiles")}>
+      <h4 className="font-medium">{t("addMoreFiles")}</h4>
+      <FileDropZone
+        files={files}
+        onAdd={(added) => setFiles((current) => [...current, ...toChosenFiles(added)])}
+        onRemove={(id) => setFiles((current) => current.filter((chosen) => chosen.id !== id))}
+        progress={progress}
+        disabled={pending}
+        hint={t("addHint")}
+      />
+      {files.length > 0 && (
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={upload} disabled={pending}>
+            {pending ? t("uploading") : t("addFiles")}
+          </Button>
+          <Button variant="outline" onClick={() => setFiles([])} disabled={pending}>
+            {t("cancel")}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

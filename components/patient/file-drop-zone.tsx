@@ -1,0 +1,110 @@
+"use client";
+
+import { useId, useRef, useState, type DragEvent } from "react";
+import { useTranslations } from "next-intl";
+import { FileText, Upload, X } from "lucide-react";
+import { formatMegabytes } from "@/lib/uploads/upload-with-progress";
+import { Progress } from "@/components/ui/progress";
+import { cn } from "@/lib/utils";
+
+export interface ChosenFile {
+  id: string;
+  file: File;
+}
+
+/** Accepts files by picker or drag and drop; lists each with its size in MB, progress and a remove control. */
+export function FileDropZone({
+  files,
+  onAdd,
+  onRemove,
+  progress,
+  disabled,
+  accept,
+  hint,
+}: {
+  files: ChosenFile[];
+  onAdd: (files: File[]) => void;
+  onRemove: (id: string) => void;
+  progress?: number[] | null;
+  disabled?: boolean;
+  accept?: string;
+  hint: string;
+}) {
+  const t = useTranslations("uploads");
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [dragActive, setDragActive] = useState(false);
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragActive(false);
+    if (!disabled) onAdd(Array.from(event.dataTransfer.files));
+  };
+
+  return (
+    <div className="space-y-3">
+      <div
+        onDragOver={(event) => {
+          event.preventDefault();
+          if (!disabled) setDragActive(true);
+        }}
+        onDragLeave={() => setDragActive(false)}
+        onDrop={onDrop}
+        data-state={dragActive ? "drag-active" : "idle"}
+        className={cn(
+          "flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed p-6 text-center transition-colors",
+          dragActive ? "border-primary bg-secondary" : "border-input bg-muted/40",
+        )}
+      >
+        <Upload aria-hidden className="h-8 w-8 text-primary" />
+        <label htmlFor={inputId} className="cursor-pointer font-medium text-primary underline underline-offset-4">
+          {dragActive ? t("dropHere") : t("chooseFiles")}
+        </label>
+        <p className="text-sm text-muted-foreground">{hint}</p>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          multiple
+          accept={accept}
+          disabled={disabled}
+          className="sr-only"
+          onChange={(event) => {
+            onAdd(Array.from(event.target.files ?? []));
+            if (input.current) input.current.value = "";
+          }}
+        />
+      </div>
+      {files.length > 0 && (
+        <ul className="space-y-2" aria-label={t("selectedFiles")}>
+          {files.map(({ id, file }, index) => (
+            <li key={id} className="rounded-md border bg-card p-3">
+              <div className="flex items-center gap-3">
+                <FileText aria-hidden className="h-5 w-5 shrink-0 text-muted-foreground" />
+                <span className="min-w-0 flex-1 truncate text-sm font-medium">{file.name}</span>
+                <span className="shrink-0 text-sm text-muted-foreground">{t("sizeMb", { size: formatMegabytes(file.size) })}</span>
+                <button
+                  type="button"
+                  onClick={() => onRemove(id)}
+                  disabled={disabled}
+                  aria-label={t("removeFile", { name: file.name })}
+                  className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md hover:bg-muted disabled:opacity-50"
+                >
+                  <X aria-hidden className="h-4 w-4" />
+                </button>
+              </div>
+              {progress && (
+                <Progress value={Math.round((progress[index] ?? 0) * 100)} aria-label={t("progressOf", { name: file.name })} className="mt-2" />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+let counter = 0;
+export function toChosenFiles(files: File[]): ChosenFile[] {
+  return files.map((file) => ({ id: `${Date.now()}-${counter++}`, file }));
+}

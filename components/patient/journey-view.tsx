@@ -1,0 +1,225 @@
+"use client";
+
+import { useEffect } from "react";
+import { useFormatter, useTranslations } from "next-intl";
+import { Link, useRouter } from "@/lib/i18n/navigation";
+import { markSignedOut, useSession } from "@/lib/auth/use-session";
+import { statusColour, statusText, urgencyColour } from "@/lib/submissions/status";
+import type { OwnSubmission } from "@/lib/submissions/queries";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+import { signInPath, useOwnSubmissions } from "./use-own-submissions";
+import { SubmissionFiles } from "./submission-files";
+import { AddMoreFiles } from "./add-more-files";
+
+const MAX_HOSPITALS_SHOWN = 3;
+
+/** SPEC section 2, My Medical Journey (/journey). */
+export function JourneyView() {
+  const t = useTranslations("journey");
+  const tc = useTranslations("common");
+  const format = useFormatter();
+  const router = useRouter();
+  const session = useSession();
+  const user = session.status === "ready" && session.me.isAuthenticated ? session.me.user : null;
+  const signedOut = session.status === "error" || (session.status === "ready" && !user);
+  const { state, refresh } = useOwnSubmissions(!!user);
+
+  useEffect(() => {
+    if (signedOut || state.status === "unauthenticated") router.replace(signInPath("/journey"));
+  }, [signedOut, state.status, router]);
+
+  if (!user) return <p className="mx-auto max-w-6xl px-4 py-10 text-muted-foreground">{tc("loading")}</p>;
+
+  async function logout() {
+    const response = await fetch("/api/auth/logout", { method: "POST", credentials: "include" }).catch(() => null);
+    if (!response?.ok) return toast({ title: t("logoutFailed"), variant: "destructive" });
+    markSignedOut();
+    router.push("/simple-login.html");
+  }
+
+  const submissions = state.status === "ready" ? state.submissions : [];
+  return (
+    <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold">{t("welcome", { username: user.username })}</h1>
+        <div className="flex gap-2">
+          <Button asChild>
+            <Link href="/contact">{t("newSubmission")}</Link>
+          </Button>
+          <Button variant="outline" onClick={logout}>
+            {t("logout")}
+          </Button>
+        </div>
+      </header>
+
+      <div className="grid gap-4 md:grid-cols-3">
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>{t("accountDetails")}</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="space-y-1 text-sm">
+              <div>
+                <dt className="inline font-medium">{t("email")}: </dt>
+                <dd className="inline">{user.email}</dd>
+              </div>
+              <div>
+                <dt className="inline font-medium">{t("username")}: </dt>
+                <dd className="inline">{user.username}</dd>
+              </div>
+              <div>
+                <dt className="inline font-medium">{t("memberSince")}: </dt>
+                <dd className="inline">{user.createdAt ? format.dateTime(new Date(user.createdAt), { dateStyle: "medium" }) : t("notAvailable")}</dd>
+              </div>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>{t("journeyStats")}</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-1 text-sm">
+            <p>
+              {t("totalSubmissions")}: <strong data-testid="total-submissions">{state.status === "ready" ? submissions.length : "…"}</strong>
+            </p>
+            <p>
+              {t("statusLabel")}: <Badge variant="green">{t("activePatient")}</Badge>
+            </p>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>{t("quickActions")}</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-2">
+            <Button asChild variant="outline">
+              <Link href="/upload">{t("uploadFiles")}</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link href="/hospitals">{t("browseHospitals")}</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+
+      <section aria-labelledby="my-submissions" className="space-y-4">
+        <h2 id="my-submissions" className="text-2xl font-semibold">
+          {t("mySubmissions")}
+        </h2>
+        {state.status === "loading" && (
+          <div className="space-y-4" aria-busy="true" aria-label={tc("loading")}>
+            <Skeleton className="h-40 w-full" />
+            <Skeleton className="h-40 w-full" />
+          </div>
+        )}
+        {state.status === "error" && (
+          <p role="alert" className="text-destructive">
+            {t("loadFailed")}{" "}
+            <Button variant="link" onClick={() => void refresh()}>
+              {t("retry")}
+            </Button>
+          </p>
+        )}
+        {state.status === "ready" && submissions.length === 0 && (
+          <Card className="text-center">
+            <CardContent className="space-y-3 py-10">
+              <h3 className="text-xl font-semibold">{t("emptyTitle")}</h3>
+              <p className="text-muted-foreground">{t("emptyText")}</p>
+              <Button asChild>
+                <Link href="/contact">{t("createFirst")}</Link>
+              </Button>
+            </CardContent>
+          </Card>
+        )}
+        {submissions.map((submission) => (
+          <SubmissionCard key={submission.id} submission={submission} onChanged={() => void refresh()} />
+        ))}
+      </section>
+    </div>
+  );
+}
+
+function SubmissionCard({ submission, onChanged }: { submission: OwnSubmission; onChanged: () => void }) {
+  const t = useTranslations("journey");
+  const ts = useTranslations("specialties");
+  const tst = useTranslations("statuses");
+  const format = useFormatter();
+  const hospitals = submission.matchedHospitals;
+  return (
+    <Card id={submission.id} data-testid="submission-card">
+      <CardHeader className="gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <CardTitle asChild>
+            <h3>{submission.title || submission.patientName || t("defaultTitle")}</h3>
+          </CardTitle>
+          <Badge variant={statusColour(submission.status)} data-testid="status-badge">
+            {tst.has(submission.status) ? tst(submission.status) : statusText(submission.status)}
+          </Badge>
+          {submission.urgency && <Badge variant={urgencyColour(submission.urgency)}>{t(`urgency.${submission.urgency}`)}</Badge>}
+        </div>
+        <p className="text-sm text-muted-foreground">
+          {t("trackingNumber")}: <span className="font-mono">{submission.trackingNumber}</span> · {format.dateTime(new Date(submission.createdAt), { dateStyle: "medium" })}
+        </p>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <dl className="grid gap-2 text-sm sm:grid-cols-2">
+          {submission.fileName && <Item label={t("fileName")} value={submission.fileName} />}
+          {submission.medicalCondition && <Item label={t("medicalCondition")} value={submission.medicalCondition} />}
+          <Item label={t("specialty")} value={ts.has(submission.specialty) ? ts(submission.specialty) : submission.specialty} />
+          <Item label={t("preferredCountries")} value={t("countriesCount", { count: submission.preferredCountries.length })} />
+          {submission.message && <Item label={t("message")} value={submission.message} wide />}
+        </dl>
+        <div className="text-sm">
+          <span className="font-medium">{t("matchedHospitals")}: </span>
+          {hospitals.length === 0 ? (
+            <span className="text-muted-foreground">{t("noHospitalsYet")}</span>
+          ) : (
+            <span className="inline-flex flex-wrap gap-1">
+              {hospitals.slice(0, MAX_HOSPITALS_SHOWN).map((hospital) => (
+                <Badge key={hospital.name} variant="outline">
+                  {hospital.name}, {hospital.country}
+                </Badge>
+              ))}
+              {hospitals.length > MAX_HOSPITALS_SHOWN && <Badge variant="secondary">{t("moreHospitals", { count: hospitals.length - MAX_HOSPITALS_SHOWN })}</Badge>}
+            </span>
+          )}
+        </div>
+        <div className="space-y-2">
+          <h4 className="font-medium">{t("files")}</h4>
+          <SubmissionFiles files={submission.files} />
+        </div>
+        <details className="text-sm">
+          <summary className="cursor-pointer font-medium">{t("history")}</summary>
+          <ol className="mt-2 space-y-1 border-s ps-4">
+            {submission.history.map((entry) => (
+              <li key={entry.at + entry.status}>
+                <span className="font-medium">{tst.has(entry.status) ? tst(entry.status) : statusText(entry.status)}</span> ·{" "}
+                {format.dateTime(new Date(entry.at), { dateStyle: "medium", timeStyle: "short" })}
+              </li>
+            ))}
+          </ol>
+        </details>
+        {submission.status !== "closed" && submission.status !== "cancelled" && <AddMoreFiles submissionId={submission.id} onAdded={onChanged} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Item({ label, value, wide }: { label: string; value: string; wide?: boolean }) {
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <dt className="font-medium">{label}</dt>
+      <dd className="text-muted-foreground">{value}</dd>
+    </div>
+  );
+}

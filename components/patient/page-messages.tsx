@@ -1,0 +1,10 @@
+import type { ReactNode } from "react";
+import { NextIntlClientProvider } from "next-intl";
+import { getMessages } from "next-intl/server";
+import { clientMessages } from "@/lib/i18n/client-messages";
+
+/** Gives one page's client components the message namespaces they need (and only those). */
+export async function PageMessages({ namespaces, children }: { namespaces: readonly string[]; children: ReactNode }) {
+  const messages = await getMessages();
+  return <NextIntlClientProvider messages={clientMessages(messages, namespaces)}>{children}</NextIntlClientProvider>;
+}

@@ -1,0 +1,40 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { Download, ExternalLink, Eye } from "lucide-react";
+import type { FileView } from "@/lib/submissions/queries";
+import { formatKilobytes } from "@/lib/uploads/upload-with-progress";
+import { toast } from "@/components/ui/use-toast";
+
+/** A submission's files with View (in the browser), Download and a short-lived signed link. */
+export function SubmissionFiles({ files }: { files: FileView[] }) {
+  const t = useTranslations("journey");
+  async function openSignedLink(id: string) {
+    const response = await fetch(`/api/files/${id}/signed-link`, { method: "POST", credentials: "include" }).catch(() => null);
+    const body = response?.ok ? ((await response.json()) as { url: string }) : null;
+    if (!body) return toast({ title: t("linkFailed"), variant: "destructive" });
+    window.open(body.url, "_blank", "noopener,noreferrer");
+  }
+  return (
+    <ul className="divide-y rounded-md border">
+      {files.map((file) => (
+        <li key={file.id} className="flex flex-wrap items-center gap-2 p-2 text-sm">
+          <span className="min-w-0 flex-1 truncate font-medium">{file.originalName}</span>
+          <span className="text-muted-foreground">{t("sizeKb", { size: formatKilobytes(file.size) })}</span>
+          <a href={`/api/files/${file.id}?disposition=inline`} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-10 items-center gap-1 rounded px-2 text-primary hover:bg-muted">
+            <Eye aria-hidden className="h-4 w-4" /> {t("view")}
+            <span className="sr-only">{file.originalName}</span>
+          </a>
+          <a href={`/api/files/${file.id}`} className="inline-flex min-h-10 items-center gap-1 rounded px-2 text-primary hover:bg-muted">
+            <Download aria-hidden className="h-4 w-4" /> {t("download")}
+            <span className="sr-only">{file.originalName}</span>
+          </a>
+          <button type="button" onClick={() => openSignedLink(file.id)} className="inline-flex min-h-10 items-center gap-1 rounded px-2 text-primary hover:bg-muted">
+            <ExternalLink aria-hidden className="h-4 w-4" /> {t("signedLink")}
+            <span className="sr-only">{file.originalName}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,105 @@
+import { expect, test, type Page } from "@playwright/test";
+import { fileSamples, waitForMail, signUpThroughApi } from "./support";
+
+async function fillRecordsForm(page: Page, values: { name?: string; email?: string }) {
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Submit Medical Records" }) });
+  if (values.name) await form.getByLabel(/^Name( \*)?$/).fill(values.name);
+  if (values.email) await form.getByLabel(/^Email( \*)?$/).fill(values.email);
+  await form.getByLabel("Home country").fill("Nigeria");
+  await form.getByLabel("Medical condition").fill("Coronary artery disease");
+  await form.getByLabel("Specialty").selectOption("cardiology");
+  await form.getByLabel("Urgency").selectOption("urgent");
+  await form.getByLabel("Preferred Treatment Countries").selectOption("Both");
+  await form.getByLabel("Budget (USD)").selectOption("5k-15k");
+  await form.getByLabel("Full name").fill(values.name ?? "Amina Bello");
+  await form.getByLabel("Consent email").fill(values.email ?? "amina@example.com");
+  return form;
+}
+
+test("a guest submits records, sees the tracking number, then tracks the case with an e-mailed code", async ({ page }) => {
+  const email = `guest.${Date.now().toString(36)}@example.com`;
+  await page.goto("/contact");
+  await expect(page.getByRole("heading", { name: "Start Your Healthcare Journey" })).toBeVisible();
+  const form = await fillRecordsForm(page, { name: "Amina Bello", email });
+  const submit = form.getByRole("button", { name: "Submit Medical Records" });
+  await expect(submit).toBeDisabled();
+
+  await form.locator('input[type="file"]').setInputFiles([fileSamples.pdf("echocardiogram"), fileSamples.dicom("CT_0001")]);
+  await expect(form.getByText("echocardiogram.pdf")).toBeVisible();
+  await expect(form.getByText("0.00 MB").first()).toBeVisible();
+  await expect(form.getByText("Required: Please check this box")).toBeVisible();
+  await form.getByLabel("I have read the above and give my consent.").check();
+  await expect(form.getByText("Thank you! Your consent has been recorded.")).toBeVisible();
+  await expect(submit).toBeEnabled();
+  await submit.click();
+
+  const tracking = page.getByTestId("tracking-number");
+  await expect(tracking).toHaveText(/^SUB-\d{8}-[0-9A-Z]{10}$/);
+  const trackingNumber = (await tracking.textContent())!;
+  await expect(page.getByText("Partner hospitals will contact you within 24-48 hours.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Create an account to follow your case" })).toBeVisible();
+  expect(await waitForMail(trackingNumber)).toContain(email);
+
+  await page.getByRole("link", { name: "Track my submission" }).click();
+  await page.getByLabel("Tracking number").fill(trackingNumber);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send me a code" }).click();
+  await expect(page.getByText(/we have sent a 6-digit code/)).toBeVisible();
+  const code = (await waitForMail(`submission ${trackingNumber} is`)).match(/ is (\d{6})\./)![1];
+  await page.getByLabel("6-digit code").fill(code);
+  await page.getByRole("button", { name: "Show my submission" }).click();
+  await expect(page.getByTestId("tracked-status")).toHaveText("Submitted");
+  await expect(page.getByText("echocardiogram.pdf", { exact: true }).first()).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download echocardiogram.pdf" }).click();
+  expect((await download).suggestedFilename()).toBe("echocardiogram.pdf");
+});
+
+test("a refused file is named in the error, and nothing is lost from the form", async ({ page }) => {
+  await page.goto("/upload");
+  const form = await fillRecordsForm(page, { name: "Musa Ibrahim", email: "musa@example.com" });
+  await form.locator('input[type="file"]').setInputFiles([fileSamples.pdf("lab"), fileSamples.exe("scan")]);
+  await form.getByLabel("I have read the above and give my consent.").check();
+  await form.getByRole("button", { name: "Submit Medical Records" }).click();
+  await expect(form.getByRole("alert")).toContainText("scan.pdf: this file type is not accepted");
+  await expect(form.getByLabel("Home country")).toHaveValue("Nigeria");
+  await expect(form.getByText("lab.pdf")).toBeVisible();
+});
+
+test("a signed-in patient submits, lands on the journey, adds files and sees the dashboard", async ({ page }) => {
+  const account = await signUpThroughApi(page.request, "Chioma");
+  await page.goto("/contact?specialty=oncology");
+  await expect(page.getByText(`Welcome back, ${account.username}.`)).toBeVisible();
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Submit Medical Records" }) });
+  await expect(form.getByLabel(/^Email( \*)?$/)).toHaveValue(account.email);
+  await expect(form.getByLabel("Specialty")).toHaveValue("oncology");
+  await fillRecordsForm(page, {});
+  await form.getByLabel(/^Email( \*)?$/).fill(account.email);
+  await form.getByLabel("Consent email").fill(account.email);
+  await form.locator('input[type="file"]').setInputFiles([fileSamples.pdf("biopsy")]);
+  await form.getByLabel("I have read the above and give my consent.").check();
+  await form.getByRole("button", { name: "Submit Medical Records" }).click();
+
+  await expect(page).toHaveURL(/\/journey$/, { timeout: 10_000 });
+  await expect(page.getByRole("heading", { name: `Welcome, ${account.username}` })).toBeVisible();
+  await expect(page.getByTestId("total-submissions")).toHaveText("1");
+  const card = page.getByTestId("submission-card");
+  await expect(card.getByTestId("status-badge")).toHaveText("Submitted");
+  await expect(card.getByText("biopsy.pdf").first()).toBeVisible();
+
+  await card.locator('input[type="file"]').setInputFiles([fileSamples.png("follow-up-mri")]);
+  await expect(card.getByText("follow-up-mri.png")).toBeVisible();
+  await card.getByRole("button", { name: "Add Files to Submission" }).click();
+  await expect(page.getByText("Files Added Successfully").first()).toBeVisible();
+  await expect(card.getByRole("link", { name: "Download follow-up-mri.png" })).toBeVisible();
+
+  await page.goto("/patient-dashboard");
+  const application = page.getByTestId("application-card");
+  await expect(application.getByText("Received", { exact: true })).toBeVisible();
+  await expect(application.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "25");
+});
+
+test("the journey sends signed-out visitors to the sign-in page", async ({ page }) => {
+  await page.goto("/journey");
+  await expect(page).toHaveURL(/\/simple-login\.html\?next=%2Fjourney/);
+});

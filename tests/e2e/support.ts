@@ -1,0 +1,38 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { APIRequestContext } from "@playwright/test";
+
+/**
+ * The newest message containing `text` in the app's development outbox (SMTP is not configured in
+ * the tests). Mail is sent after the response, so this waits for it a little.
+ */
+export async function waitForMail(text: string, timeoutMs = 10_000): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((resolve) => setTimeout(resolve, 200))) {
+    const mail = existsSync(outbox)
+      ? readdirSync(outbox)
+          .sort()
+          .map((name) => readFileSync(path.join(outbox, name), "utf8"))
+          .filter((message) => message.includes(text))
+          .pop()
+      : undefined;
+    if (mail) return mail;
+  }
+  throw new Error(`No e-mail containing ${text} arrived in ${outbox}`);
+}
+
+/** Bytes that the server recognises as each accepted type. */
+export const fileSamples = {
+  pdf: (label: string) => ({ name: `${label}.pdf`, mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(3000, 7)]) }),
+  dicom: (label: string) => ({ name: label, mimeType: "application/octet-stream", buffer: Buffer.concat([Buffer.alloc(128), Buffer.from("DICM"), Buffer.alloc(2000, 1)]) }),
+  png: (label: string) => ({ name: `${label}.png`, mimeType: "image/png", buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(800, 3)]) }),
+  exe: (label: string) => ({ name: `${label}.pdf`, mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]), Buffer.alloc(800, 0)]) }),
+};
+
+export async function signUpThroughApi(request: APIRequestContext, name: string) {
+  const id = `${name.toLowerCase()}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const account = { name, username: id, email: `${id}@example.com`, password: "correct horse battery" };
+  const response = await request.post("/api/auth/sign-up/email", { data: account });
+  if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+  return account;
+}
