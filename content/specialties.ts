@@ -1,7 +1,8 @@
 /**
  * The medical specialties. The 16 on the home page come first (SPEC section 3); the consultation
  * form offers all 18 options of SPEC section 5 (a health check-up package, and "other").
- * Display names live in messages/<locale>.json under specialties.<slug>.
+ * Display names live in messages/<locale>.json under specialties.<slug> (a flat map of names);
+ * what each treats under specialtyPage.descriptions.<slug>.
  */
 export const homeSpecialtySlugs = [
   "cardiology",
@@ -66,4 +67,93 @@ export const specialtyEnglishNames: Record<SpecialtySlug, string> = {
   "interventional-radiology": "Interventional Radiology",
   "parkinsons-movement-disorders": "Parkinson's & Movement Disorders",
   other: "Other - Not Listed",
+};
+
+export type HomeSpecialtySlug = (typeof homeSpecialtySlugs)[number];
+
+export function isHomeSpecialtySlug(value: string): value is HomeSpecialtySlug {
+  return (homeSpecialtySlugs as readonly string[]).includes(value);
+}
+
+/** A specialty card on the home page shows this many example treatments (SPEC section 2). */
+export const CARD_TREATMENT_COUNT = 3;
+
+/**
+ * Example treatments per home specialty, most requested first. The specialty page lists them all
+ * (Cardiology and Oncology list 12, as SPEC section 2 asks); the home card shows the first three.
+ */
+export const specialtyTreatments = {
+  cardiology: [
+    "coronaryAngiography",
+    "coronaryStenting",
+    "coronaryBypass",
+    "heartValveSurgery",
+    "tavi",
+    "pacemakerIcd",
+    "catheterAblation",
+    "congenitalHeartRepair",
+    "minimallyInvasiveHeartSurgery",
+    "aorticAneurysmRepair",
+    "peripheralAngioplasty",
+    "heartTransplant",
+  ],
+  oncology: [
+    "chemotherapy",
+    "immunotherapy",
+    "targetedTherapy",
+    "radiotherapy",
+    "stereotacticRadiosurgery",
+    "brachytherapy",
+    "boneMarrowTransplant",
+    "breastCancerSurgery",
+    "roboticCancerSurgery",
+    "hipec",
+    "petCtStaging",
+    "tumourBoardReview",
+  ],
+  orthopedics: ["kneeReplacement", "hipReplacement", "arthroscopicSurgery"],
+  "ivf-fertility": ["ivfIcsi", "eggFreezing", "preimplantationGeneticTesting"],
+  neurology: ["strokeTreatment", "brainTumourSurgery", "spineSurgery"],
+  bariatrics: ["gastricSleeve", "gastricBypass", "gastricBalloon"],
+  dermatology: ["psoriasisEczemaCare", "laserSkinTreatment", "skinCancerTreatment"],
+  dentistry: ["dentalImplants", "veneersCrowns", "smileDesign"],
+  ophthalmology: ["cataractSurgery", "laserVisionCorrection", "retinaSurgery"],
+  "plastic-surgery": ["rhinoplasty", "hairTransplant", "liposuction"],
+  urology: ["kidneyStoneTreatment", "prostateSurgery", "kidneyTransplant"],
+  "general-surgery": ["herniaRepair", "gallbladderSurgery", "thyroidSurgery"],
+  ent: ["cochlearImplant", "sinusSurgery", "tonsilSurgery"],
+  "interventional-gastroenterology": ["endoscopyColonoscopy", "ercp", "endoscopicUltrasound"],
+  "interventional-radiology": ["tumourAblation", "fibroidEmbolisation", "chemoembolisation"],
+  "parkinsons-movement-disorders": ["deepBrainStimulation", "medicationReview", "botulinumToxinTherapy"],
+} as const satisfies Record<HomeSpecialtySlug, readonly string[]>;
+
+/** A treatment named on a specialty page; display names under departments.treatments.<id>. */
+export type SpecialtyTreatmentId = (typeof specialtyTreatments)[HomeSpecialtySlug][number];
+
+/** The examples a home-page card shows. */
+export function cardTreatments(slug: HomeSpecialtySlug): readonly SpecialtyTreatmentId[] {
+  return specialtyTreatments[slug].slice(0, CARD_TREATMENT_COUNT);
+}
+
+/**
+ * The closest member of schema.org's MedicalSpecialty enumeration, for structured data; null where
+ * schema.org has none (the page then names the specialty in words).
+ */
+export const schemaOrgSpecialty: Record<HomeSpecialtySlug, string | null> = {
+  cardiology: "Cardiovascular",
+  oncology: "Oncologic",
+  orthopedics: "Musculoskeletal",
+  "ivf-fertility": "Obstetric",
+  neurology: "Neurologic",
+  bariatrics: null,
+  dermatology: "Dermatologic",
+  dentistry: "Dentistry",
+  ophthalmology: "Optometric",
+  "plastic-surgery": "PlasticSurgery",
+  urology: "Urologic",
+  "general-surgery": "Surgical",
+  ent: "Otolaryngologic",
+  "interventional-gastroenterology": "Gastroenterologic",
+  "interventional-radiology": "Radiography",
+  "parkinsons-movement-disorders": "Neurologic",
 };

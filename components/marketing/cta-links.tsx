@@ -1,0 +1,21 @@
+import type { ReactNode } from "react";
+import { Link } from "@/lib/i18n/navigation";
+import { Button } from "@/components/ui/button";
+
+export type CtaLink = { href: string; label: string; icon?: ReactNode; variant?: "default" | "outline" | "secondary" };
+
+/** One or more call-to-action buttons that are links, wrapping on narrow screens. */
+export function CtaLinks({ links, className }: { links: readonly CtaLink[]; className?: string }) {
+  return (
+    <div className={className ?? "flex flex-wrap gap-3"}>
+      {links.map((link) => (
+        <Button key={link.href} asChild size="lg" variant={link.variant ?? "default"}>
+          <Link href={link.href}>
+            {link.icon}
+            {link.label}
+          </Link>
+        </Button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { hospitalGroup, type HospitalRef } from "@/content/hospitals";
+import { schemaOrgSpecialty, type HomeSpecialtySlug } from "@/content/specialties";
+
+/**
+ * schema.org structured data for the marketing pages (rendered with components/seo/json-ld.tsx).
+ * Specialties use schema.org's MedicalSpecialty enumeration where it has a member, else their name.
+ */
+type JsonLdObject = Record<string, unknown>;
+
+export function medicalSpecialty(slug: HomeSpecialtySlug, name: string): string {
+  const member = schemaOrgSpecialty[slug];
+  return member ? `https://schema.org/${member}` : name;
+}
+
+export function hospitalJsonLd(hospital: HospitalRef, specialtyName: (slug: HomeSpecialtySlug) => string): JsonLdObject {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Hospital",
+    name: hospital.name,
+    foundingDate: String(hospital.established),
+    address: { "@type": "PostalAddress", addressLocality: hospital.city, addressRegion: hospital.district, addressCountry: "TR" },
+    medicalSpecialty: [...new Set(hospital.specialties.map((slug) => medicalSpecialty(slug, specialtyName(slug))))],
+    parentOrganization: { "@type": "Organization", name: hospitalGroup(hospital.group).name },
+  };
+}
+
+export function webPageJsonLd({ url, name, description, locale, type = "WebPage" }: { url: string; name: string; description: string; locale: string; type?: "WebPage" | "MedicalWebPage" }): JsonLdObject {
+  return { "@context": "https://schema.org", "@type": type, url, name, description, inLanguage: locale };
+}
+
+/** A specialty page: a MedicalWebPage about the specialty, mentioning its procedures. */
+export function specialtyPageJsonLd({
+  slug,
+  specialtyName,
+  treatments,
+  ...page
+}: {
+  slug: HomeSpecialtySlug;
+  specialtyName: string;
+  treatments: readonly string[];
+  url: string;
+  name: string;
+  description: string;
+  locale: string;
+}): JsonLdObject {
+  return {
+    ...webPageJsonLd({ ...page, type: "MedicalWebPage" }),
+    specialty: medicalSpecialty(slug, specialtyName),
+    about: { "@type": "MedicalSpecialty", name: specialtyName },
+    mentions: treatments.map((treatment) => ({ "@type": "MedicalProcedure", name: treatment })),
+  };
+}

@@ -1,0 +1,31 @@
+import type { HomeSpecialtySlug } from "./specialties";
+
+/**
+ * SPEC section 1's marketing claims and section 9's response times. `atLeast` claims are shown
+ * with a "+" ("50+"). Labels live in messages under home.claims.<id>.
+ */
+export interface Claim {
+  value: number;
+  atLeast: boolean;
+}
+
+export const claims = {
+  accreditedPartners: { value: 50, atLeast: true },
+  hospitalsInTurkey: { value: 20, atLeast: true },
+  specialties: { value: 16, atLeast: true },
+  countriesServed: { value: 167, atLeast: false },
+  networkHospitals: { value: 23, atLeast: true },
+  networkCities: { value: 5, atLeast: false },
+  ivfCyclesPerYear: { value: 7500, atLeast: false },
+} as const satisfies Record<string, Claim>;
+
+export type ClaimId = keyof typeof claims;
+
+/** Hours within which hospitals answer with a treatment plan, and emergency opinions arrive. */
+export const RESPONSE_HOURS = 72;
+export const EMERGENCY_RESPONSE_HOURS = 24;
+
+/** A claim shown on a specialty's page (SPEC section 1: 7,500 IVF cycles per year). */
+export const specialtyClaims: Partial<Record<HomeSpecialtySlug, ClaimId>> = {
+  "ivf-fertility": "ivfCyclesPerYear",
+};

@@ -1,0 +1,18 @@
+import type { HospitalGroupSlug } from "./hospitals";
+import type { HomeSpecialtySlug } from "./specialties";
+
+/** Paths (without locale prefix) of the public pages that marketing content links to. */
+export const paths = {
+  home: "/",
+  services: "/services",
+  hospitals: "/hospitals",
+  contact: "/contact",
+  upload: "/upload",
+  specialties: "/specialties",
+  specialty: (slug: HomeSpecialtySlug) => `/specialties/${slug}`,
+  hospitalGroup: (group: HospitalGroupSlug) => `/${group}-hospitals`,
+  /** The consultation form with a specialty preselected (SPEC section 5's slugs). */
+  contactFor: (specialty: string) => `/contact?specialty=${encodeURIComponent(specialty)}`,
+  /** The departments guide (PDF) in a language. Not localized: an API route. */
+  departmentsGuide: (locale: string) => `/api/download/medical-departments?locale=${encodeURIComponent(locale)}`,
+} as const;
