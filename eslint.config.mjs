@@ -5,5 +5,5 @@ import nextTs from "eslint-config-next/typescript";
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", "node_modules/**", ".data/**", "lib/db/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**"]),
+  globalIgnores([".next/**", ".next-*/**", "node_modules/**", ".data/**", "lib/db/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**"]),
 ]);

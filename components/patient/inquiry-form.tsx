@@ -5,10 +5,9 @@ import { useTranslations } from "next-intl";
 import { formSpecialtySlugs } from "@/content/specialties";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
+import { FieldLabel, SelectField } from "./form-parts";
 
 const empty = { name: "", email: "", phone: "", country: "", specialty: "", message: "" };
 
@@ -54,10 +53,9 @@ export function InquiryForm() {
 
   const input = (name: "name" | "email" | "phone" | "country", type = "text", required = false) => (
     <div className="space-y-1.5">
-      <Label htmlFor={`inquiry-${name}`}>
+      <FieldLabel htmlFor={`inquiry-${name}`} required={required}>
         {t(`fields.${name}`)}
-        {required && <span aria-hidden className="text-destructive"> *</span>}
-      </Label>
+      </FieldLabel>
       <Input id={`inquiry-${name}`} type={type} value={fields[name]} onChange={set(name)} required={required} />
     </div>
   );
@@ -69,22 +67,11 @@ export function InquiryForm() {
         {input("email", "email", true)}
         {input("phone", "tel")}
         {input("country")}
+        <SelectField id="inquiry-specialty" label={t("fields.specialty")} value={fields.specialty} onChange={set("specialty")} placeholder={t("choose")} options={formSpecialtySlugs.map((slug) => ({ value: slug, label: ts(slug) }))} />
         <div className="space-y-1.5">
-          <Label htmlFor="inquiry-specialty">{t("fields.specialty")}</Label>
-          <NativeSelect id="inquiry-specialty" value={fields.specialty} onChange={set("specialty")}>
-            <NativeSelectOption value="">{t("choose")}</NativeSelectOption>
-            {formSpecialtySlugs.map((slug) => (
-              <NativeSelectOption key={slug} value={slug}>
-                {ts(slug)}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="inquiry-message">
+          <FieldLabel htmlFor="inquiry-message" required>
             {t("fields.message")}
-            <span aria-hidden className="text-destructive"> *</span>
-          </Label>
+          </FieldLabel>
           <Textarea id="inquiry-message" value={fields.message} onChange={set("message")} rows={5} required maxLength={5000} />
         </div>
       </fieldset>

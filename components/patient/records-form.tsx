@@ -11,11 +11,11 @@ import { uploadWithProgress, UploadNetworkError } from "@/lib/uploads/upload-wit
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { Checkbox } from "@/components/ui/checkbox";
 import { toast } from "@/components/ui/use-toast";
 import { FileDropZone, toChosenFiles, type ChosenFile } from "./file-drop-zone";
+import { FieldLabel, SelectField } from "./form-parts";
 
 const REDIRECT_AFTER_MS = 2000;
 const ACCEPT = ".pdf,.jpg,.jpeg,.png,.heic,.heif,.dcm,.zip,.txt,application/pdf,image/jpeg,image/png,image/heic,image/heif,application/dicom,application/zip,text/plain";
@@ -203,10 +203,9 @@ export function RecordsForm() {
 
   const field = (name: keyof Fields, options: { required?: boolean; type?: string; autoComplete?: string } = {}) => (
     <div className="space-y-1.5">
-      <Label htmlFor={`records-${name}`}>
+      <FieldLabel htmlFor={`records-${name}`} required={options.required}>
         {t(`fields.${name}`)}
-        {options.required && <span aria-hidden className="text-destructive"> *</span>}
-      </Label>
+      </FieldLabel>
       <Input id={`records-${name}`} value={fields[name]} onChange={set(name)} required={options.required} type={options.type ?? "text"} autoComplete={options.autoComplete} disabled={pending} />
     </div>
   );
@@ -230,58 +229,18 @@ export function RecordsForm() {
         {field("country", { autoComplete: "country-name" })}
         {field("homeCountry", { required: true })}
         {field("medicalCondition")}
-        <div className="space-y-1.5">
-          <Label htmlFor="records-specialty">
-            {t("fields.specialty")}
-            <span aria-hidden className="text-destructive"> *</span>
-          </Label>
-          <NativeSelect id="records-specialty" value={fields.specialty} onChange={set("specialty")} required>
-            <NativeSelectOption value="">{t("choose")}</NativeSelectOption>
-            {formSpecialtySlugs.map((slug) => (
-              <NativeSelectOption key={slug} value={slug}>
-                {ts(slug)}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="records-urgency">
-            {t("fields.urgency")}
-            <span aria-hidden className="text-destructive"> *</span>
-          </Label>
-          <NativeSelect id="records-urgency" value={fields.urgency} onChange={set("urgency")} required>
-            {urgencies.map((value) => (
-              <NativeSelectOption key={value} value={value}>
-                {t(`urgency.${value}`)}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="records-preferredCountry">
-            {t("fields.preferredCountries")}
-            <span aria-hidden className="text-destructive"> *</span>
-          </Label>
-          <NativeSelect id="records-preferredCountry" value={fields.preferredCountry} onChange={set("preferredCountry")} required>
-            <NativeSelectOption value="">{t("choose")}</NativeSelectOption>
-            {preferredCountryOptions.map((value) => (
-              <NativeSelectOption key={value} value={value}>
-                {t(`countries.${value}`)}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="records-budget">{t("fields.budget")}</Label>
-          <NativeSelect id="records-budget" value={fields.budget} onChange={set("budget")}>
-            <NativeSelectOption value="">{t("choose")}</NativeSelectOption>
-            {budgets.map((value) => (
-              <NativeSelectOption key={value} value={value}>
-                {t(`budgets.${value}`)}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField id="records-specialty" label={t("fields.specialty")} value={fields.specialty} onChange={set("specialty")} required placeholder={t("choose")} options={formSpecialtySlugs.map((slug) => ({ value: slug, label: ts(slug) }))} />
+        <SelectField id="records-urgency" label={t("fields.urgency")} value={fields.urgency} onChange={set("urgency")} required options={urgencies.map((value) => ({ value, label: t(`urgency.${value}`) }))} />
+        <SelectField
+          id="records-preferredCountry"
+          label={t("fields.preferredCountries")}
+          value={fields.preferredCountry}
+          onChange={set("preferredCountry")}
+          required
+          placeholder={t("choose")}
+          options={preferredCountryOptions.map((value) => ({ value, label: t(`countries.${value}`) }))}
+        />
+        <SelectField id="records-budget" label={t("fields.budget")} value={fields.budget} onChange={set("budget")} placeholder={t("choose")} options={budgets.map((value) => ({ value, label: t(`budgets.${value}`) }))} />
         <div className="space-y-1.5 sm:col-span-2">
           <Label htmlFor="records-message">{t("fields.message")}</Label>
           <Textarea id="records-message" value={fields.message} onChange={set("message")} rows={4} maxLength={5000} />

@@ -1,12 +1,12 @@
 import "server-only";
 import { sendMail } from "@/lib/mail";
-import { serverTranslator } from "@/lib/i18n/server-translator";
+import { translatorFor } from "@/lib/i18n/messages";
 import { localizedUrl } from "@/lib/seo/metadata";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 
 /** The confirmation a submitter receives: tracking number and what happens next, in their language. */
 export async function sendSubmissionConfirmation(input: { to: string; trackingNumber: string; patientName: string; locale?: string; signedIn: boolean }) {
-  const t = await serverTranslator(input.locale, "emails");
+  const t = await translatorFor(input.locale, "emails");
   const locale = isLocale(input.locale) ? input.locale : defaultLocale;
   const link = localizedUrl(input.signedIn ? "/journey" : "/track", locale);
   await sendMail({
@@ -30,7 +30,7 @@ export async function sendSubmissionConfirmation(input: { to: string; trackingNu
 }
 
 export async function sendTrackingCode(input: { to: string; code: string; trackingNumber: string; locale?: string }) {
-  const t = await serverTranslator(input.locale, "emails");
+  const t = await translatorFor(input.locale, "emails");
   await sendMail({
     to: input.to,
     subject: t("codeSubject"),

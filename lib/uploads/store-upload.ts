@@ -1,5 +1,5 @@
 import "server-only";
-import { Readable } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 import { AppError } from "@/lib/api/errors";
 import { StorageLimitError, type ObjectStore } from "@/lib/storage";
 import type { IncomingFile } from "./multipart";
@@ -24,51 +24,65 @@ export interface UploadRules {
 }
 
 /**
- * Sniffs the first bytes of an incoming file, refuses types we do not accept before storing
- * anything, then streams the whole file into the store. An empty file is removed and refused.
+ * Streams an incoming file into the store while checking its first bytes: a type we do not accept,
+ * or an empty file, fails the stream, and the store then keeps nothing of it.
  */
 export async function storeUpload(store: ObjectStore, file: IncomingFile, rules: UploadRules): Promise<StoredUpload> {
-  const { head, stream } = await peek(file.stream, SNIFF_BYTES);
-  if (head.length === 0) {
-    stream.resume();
-    throw new AppError("bad_request", `${file.name} is empty. Please choose the file again.`);
-  }
-  const type = sniff(head, file.name);
-  if (!type || !rules.accepts(type)) {
-    stream.destroy();
-    throw new AppError("unsupported_media_type", rules.refusedMessage(file.name));
-  }
+  const checked = new TypeCheck((head) => {
+    if (head.length === 0) throw new AppError("bad_request", `${file.name} is empty. Please choose the file again.`);
+    const type = sniff(head, file.name);
+    if (!type || !rules.accepts(type)) throw new AppError("unsupported_media_type", rules.refusedMessage(file.name));
+    return type;
+  });
+  file.stream.on("error", (error) => checked.destroy(error));
+  // The store may not be listening yet when a small file fails its check: the failure is kept on
+  // `checked` and reported below, so an unheard "error" event must not crash the process.
+  checked.on("error", () => {});
   try {
-    const stored = await store.put(rules.prefix, stream, { maxBytes: rules.maxBytes, contentType: type.mimeType });
+    const stored = await store.put(rules.prefix, file.stream.pipe(checked), { maxBytes: rules.maxBytes });
+    const type = checked.type!;
     return { key: stored.key, originalName: file.name, size: stored.size, sha256: stored.sha256, mimeType: type.mimeType, kind: type.kind };
   } catch (error) {
+    file.stream.resume(); // let the multipart parser move past the rest of this file
+    if (checked.failure) throw checked.failure;
     if (error instanceof StorageLimitError) throw new AppError("payload_too_large", rules.tooLargeMessage(file.name));
     throw error;
   }
 }
 
-/** Reads at least `bytes` bytes (or the whole stream if shorter) and gives back a stream of everything. */
-async function peek(source: Readable, bytes: number): Promise<{ head: Buffer; stream: Readable }> {
-  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const chunks: Buffer[] = [];
-  let length = 0;
-  let done = false;
-  while (length < bytes) {
-    const next = await iterator.next();
-    if (next.done) {
-      done = true;
-      break;
+/** Holds back the first SNIFF_BYTES until the type is known, then passes everything through untouched. */
+class TypeCheck extends Transform {
+  type: SniffedType | null = null;
+  failure: unknown = null;
+  private head: Buffer[] = [];
+  private headLength = 0;
+
+  constructor(private readonly check: (head: Buffer) => SniffedType) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    if (this.type) return callback(null, chunk);
+    this.head.push(chunk);
+    this.headLength += chunk.length;
+    if (this.headLength < SNIFF_BYTES) return callback();
+    this.decide(callback);
+  }
+
+  override _flush(callback: TransformCallback) {
+    if (this.type) return callback();
+    this.decide(callback);
+  }
+
+  private decide(callback: TransformCallback) {
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    try {
+      this.type = this.check(head);
+    } catch (error) {
+      this.failure = error;
+      return callback(error as Error);
     }
-    chunks.push(next.value);
-    length += next.value.length;
+    callback(null, head);
   }
-  const head = Buffer.concat(chunks);
-  async function* all() {
-    yield head;
-    if (done) return;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
-  }
-  const stream = Readable.from(all(), { objectMode: false });
-  stream.on("close", () => void iterator.return?.());
-  return { head: head.subarray(0, bytes), stream };
 }

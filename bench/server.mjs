@@ -1,0 +1,74 @@
+/**
+ * Starts the production build (`npm run build` first) on a free port with a fresh embedded database
+ * and file store, for benchmarks. Returns its URL, pid and a stop function.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer(extraEnv = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "afya-bench-"));
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATA_DIR: dataDir,
+    APP_URL: `http://localhost:${port}`,
+    BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01",
+    STORAGE_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString("base64"),
+    ...extraEnv,
+  };
+  const prepared = spawnSync("npm", ["run", "--silent", "db:deploy"], { env, stdio: "inherit" });
+  if (prepared.status !== 0) throw new Error("db:deploy failed");
+  const child = spawn("node", ["node_modules/next/dist/bin/next", "start", "-p", String(port)], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const url = `http://localhost:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${url}/api/auth/me`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  return { url, pid: child.pid, dataDir, stop: () => child.kill("SIGTERM") };
+}
+
+/** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
+export function treeRss(pid) {
+  const children = new Map();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  let total = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const current = stack.pop();
+    try {
+      const rss = readFileSync(`/proc/${current}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
+      if (rss) total += Number(rss[1]) * 1024;
+    } catch {
+      // gone
+    }
+    stack.push(...(children.get(current) ?? []));
+  }
+  return total;
+}
