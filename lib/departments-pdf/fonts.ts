@@ -1,106 +1,175 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { inflateSync } from "node:zlib";
+import { create, type Font } from "fontkit";
+
 /**
- * Text in PDF's built-in Helvetica and Helvetica-Bold (no font file to embed or download): their
- * encoding and glyph widths. The encoding is WinAnsi (Latin-1 and typographic punctuation) plus
- * six Turkish letters placed in unused codes, so hospital names such as "Medipol Çamlıca" and
- * "Memorial Şişli" print correctly. Letters outside it fall back to their base letter ("ɓ" to "b");
- * scripts outside Latin need embedded fonts (see route.ts).
+ * The guide's fonts: Noto Sans and its Arabic, Devanagari and Simplified Chinese sisters, from the
+ * @fontsource npm packages (no download at run time). Those packages split each font into files by
+ * Unicode range ("latin", "latin-ext", "cyrillic", ...); a text is drawn in pieces, each piece in
+ * the first file that has its characters. Files are read when a document first needs them and kept
+ * for the life of the process; the PDF embeds only the glyphs it uses (pdfkit subsets them).
+ *
+ * We read the .woff files, not the .woff2 ones: fontkit lays out WOFF2 fonts, but its subsetter
+ * copies glyph outlines as stored, and WOFF2 stores them transformed, so the PDF would show nothing.
+ * WOFF files are zlib-compressed font files; we inflate them once (woffToSfnt).
  */
 export type FontStyle = "regular" | "bold";
 
-export const BASE_FONTS: Record<FontStyle, string> = { regular: "Helvetica", bold: "Helvetica-Bold" };
+const WEIGHTS: Record<FontStyle, number> = { regular: 400, bold: 700 };
 
-/** Codes that WinAnsiEncoding leaves unused (or that we reuse), given Turkish glyphs. */
-const turkishDifferences: readonly [code: number, glyph: string, char: string][] = [
-  [0x81, "gbreve", "ğ"],
-  [0x8d, "Gbreve", "Ğ"],
-  [0x8f, "scedilla", "ş"],
-  [0x90, "Scedilla", "Ş"],
-  [0x9d, "dotlessi", "ı"],
-  [0xa4, "Idotaccent", "İ"],
-];
+/** Where npm installs the font packages (the app, its scripts and tests run from the project root). */
+const FONTSOURCE_DIR = path.join(process.cwd(), "node_modules", "@fontsource");
 
-/** The /Differences array of the fonts' encoding dictionary. */
-export const ENCODING_DIFFERENCES = `[${turkishDifferences.map(([code, glyph]) => `${code} /${glyph}`).join(" ")}]`;
+type Range = readonly [first: number, last: number];
 
-const winAnsiHigh = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
-
-const codeOf = new Map<string, number>();
-for (let code = 0x20; code <= 0x7e; code++) codeOf.set(String.fromCharCode(code), code);
-for (let code = 0xa0; code <= 0xff; code++) codeOf.set(String.fromCharCode(code), code);
-[...winAnsiHigh].forEach((char, index) => codeOf.set(char, 0x80 + index));
-for (const [code, , char] of turkishDifferences) {
-  codeOf.delete(String.fromCharCode(code));
-  codeOf.set(char, code);
+/** "U+0000-00FF,U+0131" as ranges of code points. */
+function parseRanges(list: string): Range[] {
+  return list.split(",").map((part) => {
+    const [first, last = first] = part.trim().replace(/^U\+/i, "").split("-");
+    return [parseInt(first, 16), parseInt(last, 16)] as const;
+  });
 }
 
-const charOf = new Map([...codeOf].map(([char, code]) => [code, char]));
-
-/** Letters the fonts lack, written with the nearest letter they have. */
-const substitutes: Record<string, string> = {
-  ɓ: "b", Ɓ: "B", ɗ: "d", Ɗ: "D", ƙ: "k", Ƙ: "K", ƴ: "y", Ƴ: "Y",
-  "\u02bc": "’", "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2032": "'", "\u2033": '"',
-};
-
-/** One character as a font code: itself, a substitute, its base letter ("ő" to "o"), or "?". */
-function encodeChar(char: string): number[] {
-  const direct = codeOf.get(char) ?? codeOf.get(substitutes[char] ?? "");
-  if (direct !== undefined) return [direct];
-  if (/[\u200b-\u200d\u2060\ufeff]/.test(char)) return [];
-  if (/\s/.test(char)) return [0x20];
-  const base = char.normalize("NFD")[0];
-  return [codeOf.get(base) ?? 0x3f];
+/** A package's subsets and their Unicode ranges, from its unicode.json. */
+function packageSubsets(pkg: string): Map<string, Range[]> {
+  const json = JSON.parse(readFileSync(path.join(FONTSOURCE_DIR, pkg, "unicode.json"), "utf8")) as Record<string, string>;
+  return new Map(Object.entries(json).map(([subset, ranges]) => [subset, parseRanges(ranges)]));
 }
 
-/** A string as the bytes of a PDF text string in this encoding. */
-export function encodeText(text: string): number[] {
-  return [...text.normalize("NFC")].flatMap(encodeChar);
+/**
+ * A WOFF file as the TrueType/OpenType file it wraps (its tables inflated). fontkit reads WOFF
+ * itself, but inflates a table again each time it reads from it (once per glyph for the outlines),
+ * which makes a Chinese guide take a minute.
+ */
+export function woffToSfnt(woff: Buffer): Buffer {
+  if (woff.readUInt32BE(0) !== 0x774f4646) throw new Error("not a WOFF file");
+  const numTables = woff.readUInt16BE(12);
+  const tables = Array.from({ length: numTables }, (_, index) => {
+    const entry = 44 + index * 20;
+    const [tag, offset, compLength, origLength, checksum] = [0, 4, 8, 12, 16].map((field) => woff.readUInt32BE(entry + field));
+    const stored = woff.subarray(offset, offset + compLength);
+    return { tag, checksum, data: compLength < origLength ? inflateSync(stored) : stored };
+  });
+  const log2 = Math.floor(Math.log2(numTables));
+  const header = Buffer.alloc(12 + 16 * numTables);
+  header.writeUInt32BE(woff.readUInt32BE(4), 0); // the wrapped font's own version ("flavor")
+  header.writeUInt16BE(numTables, 4);
+  header.writeUInt16BE(16 << log2, 6);
+  header.writeUInt16BE(log2, 8);
+  header.writeUInt16BE(numTables * 16 - (16 << log2), 10);
+  const chunks: Buffer[] = [header];
+  let offset = header.length;
+  tables.forEach(({ tag, checksum, data }, index) => {
+    const record = 12 + index * 16;
+    header.writeUInt32BE(tag, record);
+    header.writeUInt32BE(checksum, record + 4);
+    header.writeUInt32BE(offset, record + 8);
+    header.writeUInt32BE(data.length, record + 12);
+    const padded = Buffer.concat([data, Buffer.alloc((4 - (data.length % 4)) % 4)]);
+    chunks.push(padded);
+    offset += padded.length;
+  });
+  return Buffer.concat(chunks);
 }
 
-/** The inverse of encodeText, for tests and text extraction. */
-export function decodeText(bytes: Iterable<number>): string {
-  return [...bytes].map((code) => charOf.get(code) ?? "\ufffd").join("");
+/** One file of a font family per weight: its Unicode ranges, and the fonts once loaded. */
+export class Face {
+  private readonly fonts = new Map<FontStyle, Font>();
+  /** Answers of has(), by code point (the Chinese ranges are long lists). */
+  private readonly coverage = new Map<number, boolean>();
+
+  constructor(
+    private readonly pkg: string,
+    private readonly subset: string,
+    private readonly ranges: readonly Range[],
+  ) {}
+
+  /** The font's name in the PDF document (pdfkit's registerFont). */
+  id(style: FontStyle): string {
+    return `${this.pkg}-${this.subset}-${WEIGHTS[style]}`;
+  }
+
+  font(style: FontStyle): Font {
+    let font = this.fonts.get(style);
+    if (!font) {
+      const file = path.join(FONTSOURCE_DIR, this.pkg, "files", `${this.pkg}-${this.subset}-${WEIGHTS[style]}-normal.woff`);
+      font = create(woffToSfnt(readFileSync(file))) as Font;
+      this.fonts.set(style, font);
+    }
+    return font;
+  }
+
+  /** Whether the face draws a character (its ranges say so, and the font has the glyph). */
+  has(codePoint: number): boolean {
+    let has = this.coverage.get(codePoint);
+    if (has === undefined) {
+      has = this.ranges.some(([first, last]) => codePoint >= first && codePoint <= last) && this.font("regular").hasGlyphForCodePoint(codePoint);
+      this.coverage.set(codePoint, has);
+    }
+    return has;
+  }
 }
 
-// Advance widths (1/1000 em) from Adobe's Helvetica and Helvetica-Bold metrics, codes 32 to 126.
-const asciiWidths: Record<FontStyle, readonly number[]> = {
-  regular: [
-    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278,
-    584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944,
-    667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500,
-    278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
-  ],
-  bold: [
-    278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333,
-    584, 584, 584, 611, 975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944,
-    667, 667, 611, 333, 278, 333, 584, 556, 333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, 611, 611, 389, 556,
-    333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584,
-  ],
-};
+let allFaces: Face[] | undefined;
 
-// Characters outside ASCII that are not an ASCII letter with an accent: [regular, bold].
-const otherWidths: Record<string, readonly [number, number]> = {
-  "\u00a0": [278, 278], "¡": [333, 333], "¢": [556, 556], "£": [556, 556], "¥": [556, 556], "¦": [260, 280], "§": [556, 556],
-  "¨": [333, 333], "©": [737, 737], "ª": [370, 370], "«": [556, 556], "¬": [584, 584], "\u00ad": [333, 333], "®": [737, 737],
-  "¯": [333, 333], "°": [400, 400], "±": [584, 584], "²": [333, 333], "³": [333, 333], "´": [333, 333], "µ": [556, 611],
-  "¶": [537, 556], "·": [278, 278], "¸": [333, 333], "¹": [333, 333], "º": [365, 365], "»": [556, 556], "¼": [834, 834],
-  "½": [834, 834], "¾": [834, 834], "¿": [611, 611], "Æ": [1000, 1000], "Ð": [722, 722], "×": [584, 584], "Ø": [778, 778],
-  "Þ": [667, 667], "ß": [611, 611], "æ": [889, 889], "ð": [556, 611], "÷": [584, 584], "ø": [611, 611], "þ": [556, 611],
-  "€": [556, 556], "‚": [222, 278], "ƒ": [556, 556], "„": [333, 500], "…": [1000, 1000], "†": [556, 556], "‡": [556, 556],
-  "ˆ": [333, 333], "‰": [1000, 1000], "‹": [333, 333], "Œ": [1000, 1000], "‘": [222, 278], "’": [222, 278], "“": [333, 500],
-  "”": [333, 500], "•": [350, 350], "–": [556, 556], "—": [1000, 1000], "˜": [333, 333], "™": [1000, 1000], "›": [333, 333],
-  "œ": [944, 944], "ı": [278, 278],
-};
-
-function charWidth(code: number, style: FontStyle): number {
-  if (code >= 0x20 && code <= 0x7e) return asciiWidths[style][code - 0x20];
-  const char = charOf.get(code) ?? "";
-  const other = otherWidths[char];
-  if (other) return other[style === "regular" ? 0 : 1];
-  const base = char.normalize("NFD")[0]?.charCodeAt(0) ?? 0;
-  return base >= 0x20 && base <= 0x7e ? asciiWidths[style][base - 0x20] : 556;
+/**
+ * Every face, most preferred first: Latin first (so names and web addresses look the same in every
+ * guide), then Cyrillic, Greek, Arabic, Devanagari, and Chinese. For Chinese, one file has the
+ * characters of everyday Simplified Chinese (it declares no ranges: we give it those of the
+ * numbered files); the numbered files that split the whole font come after it, for rarer ones.
+ */
+function faces(): Face[] {
+  if (allFaces) return allFaces;
+  const notoSans = packageSubsets("noto-sans");
+  const face = (pkg: string, subset: string, subsets: Map<string, Range[]>) => new Face(pkg, subset, subsets.get(subset) ?? []);
+  const sc = packageSubsets("noto-sans-sc");
+  const numbered = [...sc.keys()].filter((subset) => /^\[\d+\]$/.test(subset));
+  allFaces = [
+    ...["latin", "latin-ext", "cyrillic", "cyrillic-ext", "greek", "greek-ext", "vietnamese"].map((subset) => face("noto-sans", subset, notoSans)),
+    face("noto-sans-arabic", "arabic", packageSubsets("noto-sans-arabic")),
+    face("noto-sans-devanagari", "devanagari", packageSubsets("noto-sans-devanagari")),
+    new Face("noto-sans-sc", "chinese-simplified", numbered.flatMap((subset) => sc.get(subset)!)),
+    ...numbered.map((subset) => new Face("noto-sans-sc", subset.slice(1, -1), sc.get(subset)!)),
+  ];
+  return allFaces;
 }
 
-/** Width of a text in points at a font size. */
-export function textWidth(text: string, style: FontStyle, size: number): number {
-  return (encodeText(text).reduce((sum, code) => sum + charWidth(code, style), 0) * size) / 1000;
+/** Punctuation, symbols, spaces, format characters and marks: drawn in the face before them when it has them. */
+const FOLLOWER = /[\p{P}\p{S}\p{Z}\p{Cf}\p{M}]/u;
+
+const firstFaces = new Map<number, Face | null>();
+
+/** The first face that draws a character, if any (remembered: Chinese ranges are long). */
+function firstFace(codePoint: number): Face | undefined {
+  let face = firstFaces.get(codePoint);
+  if (face === undefined) {
+    face = faces().find((candidate) => candidate.has(codePoint)) ?? null;
+    firstFaces.set(codePoint, face);
+  }
+  return face ?? undefined;
+}
+
+export interface FontPiece {
+  face: Face;
+  text: string;
+}
+
+/** A text (in reading order) cut into pieces that one face each can draw. */
+export function fontPieces(text: string): FontPiece[] {
+  const pieces: FontPiece[] = [];
+  let current: Face | undefined;
+  for (const char of text) {
+    const codePoint = char.codePointAt(0)!;
+    const follower = FOLLOWER.test(char);
+    let face = follower && current?.has(codePoint) ? current : firstFace(codePoint);
+    if (!face) {
+      if (/\p{Cf}/u.test(char)) continue; // an invisible control character no font draws
+      face = current ?? faces()[0]; // shown as the font's "missing glyph" box
+    }
+    if (face === current) pieces[pieces.length - 1].text += char;
+    else pieces.push({ face, text: char });
+    current = face;
+  }
+  return pieces;
 }

@@ -3,12 +3,12 @@ import { departmentGroups, type Department, type DepartmentGroup } from "@/conte
 import { hospitalById } from "@/content/hospitals";
 import { messageKey } from "@/content/message-keys";
 import { paths } from "@/content/paths";
-import type { Locale } from "@/lib/i18n/locales";
+import { textDirection, type Locale } from "@/lib/i18n/locales";
 import { localizedUrl } from "@/lib/seo/metadata";
-import { textWidth } from "./fonts";
-import { CONTENT_WIDTH, FlowLayout, bulletColumns, paragraph, type Block, type Row } from "./layout";
-import { writePdf, type Rgb, type TextStyle } from "./pdf-document";
+import { CONTENT_WIDTH, FlowLayout, type Block, type Row } from "./layout";
 import { guideTranslator, type GuideTranslator } from "./messages";
+import { PdfCanvas } from "./pdf-document";
+import { Typesetter, type Rgb, type TextStyle } from "./typesetter";
 
 /** The site's colours (app/globals.css): teal primary, dark text, grey secondary text. */
 const teal: Rgb = [15, 118, 110];
@@ -39,18 +39,20 @@ const LIST_SEPARATOR = "  ·  ";
 export async function renderDepartmentsGuide(locale: Locale): Promise<Buffer> {
   const t = await guideTranslator(locale);
   const url = (path: string) => localizedUrl(path, locale);
-  const layout = new FlowLayout();
+  const canvas = new PdfCanvas({ title: `${t("common.appName")} – ${t("departments.pdf.title")}`, language: locale });
+  const layout = new FlowLayout(canvas, new Typesetter(textDirection(locale) === "rtl"));
+  const paragraph = layout.paragraph.bind(layout);
 
-  layout.add({ rows: titleBand(t) });
+  layout.add({ rows: titleBand(layout, t) });
   layout.add({ rows: paragraph(t("departments.pdf.intro"), style.body), spaceBefore: 16 });
 
-  layout.add(heading(t("departments.pdf.departmentsHeading")));
+  layout.add(heading(layout, t("departments.pdf.departmentsHeading")));
   for (const group of departmentGroups) {
     layout.add({ rows: [{ height: 24, fill: paleTeal, segments: [{ x: 0, text: t(messageKey.departmentGroup(group.id)), style: style.group }] }], spaceBefore: 14, keepWithNext: true });
-    for (const department of group.departments) layout.add(departmentBlock(t, group, department, url));
+    for (const department of group.departments) layout.add(departmentBlock(layout, t, group, department, url));
   }
 
-  layout.add(heading(t("departments.pdf.checkupsHeading")));
+  layout.add(heading(layout, t("departments.pdf.checkupsHeading")));
   for (const pkg of checkupPackages) {
     const lead = pkg.extends ? t("departments.pdf.everythingIn", { package: t(messageKey.checkupPackage(pkg.extends)) }) : t("departments.pdf.includesLabel");
     layout.add({
@@ -59,37 +61,39 @@ export async function renderDepartmentsGuide(locale: Locale): Promise<Buffer> {
         ...paragraph(t(messageKey.checkupPackage(pkg.id)), style.item),
         ...paragraph(t(messageKey.checkupPackageDescription(pkg.id)), style.note),
         ...paragraph(lead, style.label),
-        ...bulletColumns((pkg.extends ? pkg.adds : checkupItems(pkg)).map((item) => t(messageKey.checkupItem(item))), style.list, 2),
+        ...layout.bulletColumns((pkg.extends ? pkg.adds : checkupItems(pkg)).map((item) => t(messageKey.checkupItem(item))), style.list, 2),
       ],
     });
   }
   const checkupUrl = url(paths.contactFor("health-checkup"));
   layout.add({ rows: paragraph(t("departments.pdf.requestCheckup", { url: checkupUrl }), style.link, { link: checkupUrl }), spaceBefore: 10 });
 
-  layout.add(heading(t("departments.pdf.contactHeading")));
+  layout.add(heading(layout, t("departments.pdf.contactHeading")));
   const contactUrl = url(paths.contact);
   layout.add({ rows: paragraph(t("departments.pdf.contact", { url: contactUrl }), style.body, { link: contactUrl }), spaceBefore: 8 });
   layout.add({ rows: paragraph(t("departments.pdf.referenceNote"), style.note), spaceBefore: 8 });
 
-  const pages = layout.finish((page, count) => footerRow(t("departments.pdf.footer"), t("departments.pdf.page", { page, pages: count })));
-  return writePdf({ pages, title: `${t("common.appName")} – ${t("departments.pdf.title")}`, language: locale });
+  layout.finish((page, count) => footerRow(layout, t("departments.pdf.footer"), t("departments.pdf.page", { page, pages: count })));
+  return canvas.finish();
 }
 
-function titleBand(t: GuideTranslator): Row[] {
-  const band = (height: number, text: string, textStyle: TextStyle): Row => ({ height, fill: teal, segments: [{ x: 8, text, style: textStyle }] });
+function titleBand(layout: FlowLayout, t: GuideTranslator): Row[] {
+  const band = (text: string, textStyle: TextStyle, height?: number): Row[] =>
+    layout.paragraph(text, textStyle, { indent: 8 }).map((row) => ({ ...row, height: height ?? row.height, fill: teal }));
   return [
-    band(30, t("common.appName"), style.brand),
-    band(30, t("departments.pdf.title"), style.title),
-    ...paragraph(t("departments.pdf.subtitle"), style.subtitle, { indent: 8 }).map((row) => ({ ...row, fill: teal })),
+    ...band(t("common.appName"), style.brand, 30),
+    ...band(t("departments.pdf.title"), style.title, 30), // wrapped if a translation is long
+    ...band(t("departments.pdf.subtitle"), style.subtitle),
     { height: 12, fill: teal, segments: [] },
   ];
 }
 
-function heading(text: string): Block {
-  return { rows: paragraph(text, style.heading), spaceBefore: 24, keepWithNext: true };
+function heading(layout: FlowLayout, text: string): Block {
+  return { rows: layout.paragraph(text, style.heading), spaceBefore: 24, keepWithNext: true };
 }
 
-function departmentBlock(t: GuideTranslator, group: DepartmentGroup, department: Department, url: (path: string) => string): Block {
+function departmentBlock(layout: FlowLayout, t: GuideTranslator, group: DepartmentGroup, department: Department, url: (path: string) => string): Block {
+  const paragraph = layout.paragraph.bind(layout);
   const list = (label: string, items: readonly string[]) => [...paragraph(label, style.label), ...paragraph(items.join(LIST_SEPARATOR), style.list)];
   const submitUrl = department.specialty ? url(paths.contactFor(department.specialty)) : null;
   return {
@@ -109,12 +113,12 @@ function departmentBlock(t: GuideTranslator, group: DepartmentGroup, department:
   };
 }
 
-function footerRow(title: string, pageLabel: string): Row {
+function footerRow(layout: FlowLayout, title: string, pageLabel: string): Row {
   return {
     height: 16,
     segments: [
       { x: 0, text: title, style: style.footer },
-      { x: CONTENT_WIDTH - textWidth(pageLabel, style.footer.font, style.footer.size), text: pageLabel, style: style.footer },
+      { x: CONTENT_WIDTH - layout.typesetter.width(pageLabel, style.footer), text: pageLabel, style: style.footer },
     ],
   };
 }

@@ -1,9 +1,10 @@
-import { textWidth } from "./fonts";
-import { A4, PdfPage, type Rgb, type TextStyle } from "./pdf-document";
+import { A4, PdfCanvas } from "./pdf-document";
+import type { Rgb, TextStyle, Typesetter } from "./typesetter";
 
 /**
  * Flows blocks of text down A4 pages: wraps lines, starts a new page when a block does not fit
- * (keeping headings with what follows them), and adds a footer to every page at the end.
+ * (keeping headings with what follows them), and adds a footer to every page at the end. In a
+ * right-to-left document every row is mirrored: text starts at the right margin.
  */
 export const MARGIN = 48;
 export const CONTENT_WIDTH = A4.width - 2 * MARGIN;
@@ -11,10 +12,12 @@ const FOOTER_HEIGHT = 30;
 const LINE_HEIGHT = 1.35;
 
 export interface Segment {
-  /** From the start of the content area. */
+  /** From the start of the content area (its left edge, or its right edge in a right-to-left document). */
   x: number;
   text: string;
   style: TextStyle;
+  /** The text's paragraph reads right to left (by default: as the text itself does). */
+  rtl?: boolean;
   link?: string;
 }
 
@@ -32,73 +35,57 @@ export interface Block {
   keepWithNext?: boolean;
 }
 
-/** Splits a text into lines no wider than `width` (breaking inside a word only when it alone is wider). */
-export function wrapText(text: string, style: TextStyle, width: number): string[] {
-  const fits = (candidate: string) => textWidth(candidate, style.font, style.size) <= width;
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (fits(candidate)) line = candidate;
-    else {
-      if (line) lines.push(line);
-      line = word;
-      while (!fits(line)) {
-        let cut = line.length - 1;
-        while (cut > 1 && !fits(line.slice(0, cut))) cut--;
-        lines.push(line.slice(0, cut));
-        line = line.slice(cut);
-      }
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-/** Rows of a wrapped paragraph, starting `indent` points in. */
-export function paragraph(text: string, style: TextStyle, { indent = 0, link }: { indent?: number; link?: string } = {}): Row[] {
-  return wrapText(text, style, CONTENT_WIDTH - indent).map((line) => ({
-    height: style.size * LINE_HEIGHT,
-    segments: [{ x: indent, text: line, style, link }],
-  }));
-}
-
-/** A bulleted list in `columns` columns, filled top to bottom. */
-export function bulletColumns(items: readonly string[], style: TextStyle, columns: number): Row[] {
-  const gap = 12;
-  const bulletIndent = style.size;
-  const columnWidth = (CONTENT_WIDTH - gap * (columns - 1)) / columns;
-  const perColumn = Math.ceil(items.length / columns);
-  const wrapped = items.map((item) => wrapText(item, style, columnWidth - bulletIndent));
-  const rows: Row[] = [];
-  for (let index = 0; index < perColumn; index++) {
-    const cells = Array.from({ length: columns }, (_, column) => ({ column, lines: wrapped[column * perColumn + index] ?? [] }));
-    const height = Math.max(...cells.map((cell) => cell.lines.length));
-    for (let line = 0; line < height; line++) {
-      rows.push({
-        height: style.size * LINE_HEIGHT,
-        segments: cells.flatMap(({ column, lines }) => {
-          const x = column * (columnWidth + gap);
-          if (line >= lines.length) return [];
-          return [...(line === 0 ? [{ x, text: "•", style }] : []), { x: x + bulletIndent, text: lines[line], style }];
-        }),
-      });
-    }
-  }
-  return rows;
-}
-
 const blockHeight = (block: Block) => block.rows.reduce((sum, row) => sum + row.height, 0);
 
 export class FlowLayout {
-  readonly pages: PdfPage[] = [];
+  private pageCount = 0;
   private cursor = 0;
   private pending: Block[] = [];
   private readonly top = A4.height - MARGIN;
   private readonly bottom = MARGIN + FOOTER_HEIGHT;
 
-  constructor() {
+  constructor(
+    private readonly canvas: PdfCanvas,
+    readonly typesetter: Typesetter,
+  ) {
     this.newPage();
+  }
+
+  /** Rows of a wrapped paragraph, starting `indent` points in. */
+  paragraph(text: string, style: TextStyle, { indent = 0, link }: { indent?: number; link?: string } = {}): Row[] {
+    const rtl = this.typesetter.isRtl(text);
+    return this.typesetter.wrap(text, style, CONTENT_WIDTH - indent, rtl).map((line) => ({
+      height: style.size * LINE_HEIGHT,
+      segments: [{ x: indent, text: line, style, rtl, link }],
+    }));
+  }
+
+  /** A bulleted list in `columns` columns, filled top to bottom. */
+  bulletColumns(items: readonly string[], style: TextStyle, columns: number): Row[] {
+    const gap = 12;
+    const bulletIndent = style.size;
+    const columnWidth = (CONTENT_WIDTH - gap * (columns - 1)) / columns;
+    const perColumn = Math.ceil(items.length / columns);
+    const wrapped = items.map((item) => {
+      const rtl = this.typesetter.isRtl(item);
+      return { rtl, lines: this.typesetter.wrap(item, style, columnWidth - bulletIndent, rtl) };
+    });
+    const rows: Row[] = [];
+    for (let index = 0; index < perColumn; index++) {
+      const cells = Array.from({ length: columns }, (_, column) => ({ column, item: wrapped[column * perColumn + index] ?? { rtl: false, lines: [] } }));
+      const height = Math.max(...cells.map((cell) => cell.item.lines.length));
+      for (let line = 0; line < height; line++) {
+        rows.push({
+          height: style.size * LINE_HEIGHT,
+          segments: cells.flatMap(({ column, item: { rtl, lines } }): Segment[] => {
+            const x = column * (columnWidth + gap);
+            if (line >= lines.length) return [];
+            return [...(line === 0 ? [{ x, text: "•", style }] : []), { x: x + bulletIndent, text: lines[line], style, rtl }];
+          }),
+        });
+      }
+    }
+    return rows;
   }
 
   add(block: Block): void {
@@ -107,10 +94,12 @@ export class FlowLayout {
   }
 
   /** Lays out what is pending and draws `footer(page, pages)` at the bottom of every page. */
-  finish(footer: (pageNumber: number, pageCount: number) => Row): PdfPage[] {
+  finish(footer: (pageNumber: number, pageCount: number) => Row): void {
     this.flush();
-    this.pages.forEach((page, index) => this.drawRow(page, footer(index + 1, this.pages.length), MARGIN));
-    return this.pages;
+    for (let page = 1; page <= this.pageCount; page++) {
+      this.canvas.onPage(page);
+      this.drawRow(footer(page, this.pageCount), MARGIN);
+    }
   }
 
   private flush(): void {
@@ -123,7 +112,7 @@ export class FlowLayout {
       if (!this.atTop) this.cursor -= block.spaceBefore ?? 0;
       for (const row of block.rows) {
         if (this.cursor - row.height < this.bottom) this.newPage();
-        this.drawRow(this.pages.at(-1)!, row, this.cursor - row.height);
+        this.drawRow(row, this.cursor - row.height);
         this.cursor -= row.height;
       }
     }
@@ -134,18 +123,19 @@ export class FlowLayout {
   }
 
   private newPage(): void {
-    this.pages.push(new PdfPage());
+    this.pageCount = this.canvas.addPage();
     this.cursor = this.top;
   }
 
   /** Draws a row whose bottom edge is at `bottom`, text centred vertically. */
-  private drawRow(page: PdfPage, row: Row, bottom: number): void {
-    if (row.fill) page.fillRect(MARGIN - 8, bottom, CONTENT_WIDTH + 16, row.height, row.fill);
+  private drawRow(row: Row, bottom: number): void {
+    if (row.fill) this.canvas.fillRect(MARGIN - 8, bottom, CONTENT_WIDTH + 16, row.height, row.fill);
     for (const segment of row.segments) {
-      const x = MARGIN + segment.x;
+      const line = this.typesetter.line(segment.text, segment.style, segment.rtl ?? this.typesetter.isRtl(segment.text));
+      const x = this.typesetter.rtl ? MARGIN + CONTENT_WIDTH - segment.x - line.width : MARGIN + segment.x;
       const baseline = bottom + (row.height - segment.style.size * 0.72) / 2;
-      page.text(x, baseline, segment.text, segment.style);
-      if (segment.link) page.link(x, baseline, segment.text, segment.style, segment.link);
+      this.canvas.text(x, baseline, line, segment.style);
+      if (segment.link) this.canvas.link(x, baseline - segment.style.size * 0.3, line.width, segment.style.size * 1.3, segment.link);
     }
   }
 }

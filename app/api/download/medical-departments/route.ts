@@ -4,9 +4,9 @@ import { contentDisposition } from "@/lib/storage/content-disposition";
 
 /**
  * GET /api/download/medical-departments?locale=xx: the departments guide as a PDF download, in the
- * requested language (English for an unknown one, or one the PDF fonts cannot draw yet).
+ * requested language (English for an unknown one), its fonts embedded.
  * Public and the same for everyone, so it reads no session (unlike apiRoute handlers) and may be
- * cached by browsers and proxies for an hour. Generated per request: it takes a few milliseconds.
+ * cached by browsers and proxies for an hour. Generated per request.
  */
 export async function GET(request: Request): Promise<Response> {
   const locale = guideLocale(new URL(request.url).searchParams.get("locale"));
