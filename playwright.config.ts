@@ -44,6 +44,8 @@ export default defineConfig({
       BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-0123",
       STORAGE_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64"),
       DATABASE_URL: "",
+      // Enables /admin-setup; tests/e2e/admin.spec.ts uses the same value.
+      ADMIN_SETUP_KEY: "e2e-admin-setup-key-e2e-admin-setup-key",
     },
   },
 });

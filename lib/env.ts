@@ -38,6 +38,7 @@ const schema = z
     SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional().or(z.literal("").transform(() => undefined)),
     MAIL_FROM: z.string().min(3).default("AfyaBridge <no-reply@afyabridge.example>"),
     SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+    ADMIN_SETUP_KEY: z.string().trim().min(24, "must be at least 24 characters (openssl rand -base64 32)").optional().or(z.literal("").transform(() => undefined)),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") {

@@ -4,16 +4,14 @@ import { useTranslations } from "next-intl";
 import { Download, ExternalLink, Eye } from "lucide-react";
 import type { FileView } from "@/lib/submissions/queries";
 import { formatKilobytes } from "@/lib/uploads/upload-with-progress";
+import { openSignedLink } from "@/lib/files/open-signed-link";
 import { toast } from "@/components/ui/use-toast";
 
 /** A submission's files with View (in the browser), Download and a short-lived signed link. */
 export function SubmissionFiles({ files }: { files: FileView[] }) {
   const t = useTranslations("journey");
-  async function openSignedLink(id: string) {
-    const response = await fetch(`/api/files/${id}/signed-link`, { method: "POST", credentials: "include" }).catch(() => null);
-    const body = response?.ok ? ((await response.json()) as { url: string }) : null;
-    if (!body) return toast({ title: t("linkFailed"), variant: "destructive" });
-    window.open(body.url, "_blank", "noopener,noreferrer");
+  async function openLink(id: string) {
+    if (!(await openSignedLink(id))) toast({ title: t("linkFailed"), variant: "destructive" });
   }
   return (
     <ul className="divide-y rounded-md border">
@@ -29,7 +27,7 @@ export function SubmissionFiles({ files }: { files: FileView[] }) {
             <Download aria-hidden className="h-4 w-4" /> {t("download")}
             <span className="sr-only">{file.originalName}</span>
           </a>
-          <button type="button" onClick={() => openSignedLink(file.id)} className="inline-flex min-h-10 items-center gap-1 rounded px-2 text-primary hover:bg-muted">
+          <button type="button" onClick={() => openLink(file.id)} className="inline-flex min-h-10 items-center gap-1 rounded px-2 text-primary hover:bg-muted">
             <ExternalLink aria-hidden className="h-4 w-4" /> {t("signedLink")}
             <span className="sr-only">{file.originalName}</span>
           </button>

@@ -37,4 +37,6 @@ export const RATE_RULES = {
   trackCodeByIp: { name: "track-code-ip", max: 10, windowSeconds: 3600 },
   trackCodeBySubmission: { name: "track-code-sub", max: 5, windowSeconds: 3600 },
   trackVerify: { name: "track-verify", max: 20, windowSeconds: 3600 },
+  adminSetup: { name: "admin-setup", max: 5, windowSeconds: 3600 },
+  adminUnlock: { name: "admin-unlock", max: 10, windowSeconds: 900 },
 } as const satisfies Record<string, RateRule>;

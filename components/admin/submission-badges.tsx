@@ -1,0 +1,30 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import type { AdminSubmission } from "@/lib/admin/submissions";
+import { statusColour, statusText, urgencyColour } from "@/lib/submissions/status";
+import { Badge } from "@/components/ui/badge";
+
+const urgencyKey = { urgent: "urgencyUrgent", standard: "urgencyStandard", flexible: "urgencyFlexible" } as const;
+
+/** Source, urgency and status badges of one submission (admin view: status upper-case, underscores as spaces). */
+export function SubmissionBadges({ submission, withStatus = true }: { submission: AdminSubmission; withStatus?: boolean }) {
+  const t = useTranslations("admin");
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1">
+      <Badge variant={submission.source === "authenticated" ? "purple" : "outline"}>{submission.source === "authenticated" ? t("sourceRegistered") : t("sourceGuest")}</Badge>
+      <Badge variant={urgencyColour(submission.urgency)}>{t(urgencyKey[submission.urgency])}</Badge>
+      {withStatus && (
+        <Badge variant={statusColour(submission.status)} data-testid="admin-status">
+          {statusText(submission.status).toUpperCase()}
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+/** The translated specialty name, or the stored value when it is not one of ours. */
+export function useSpecialtyName() {
+  const ts = useTranslations("specialties");
+  return (slug: string) => (ts.has(slug) ? ts(slug) : slug);
+}

@@ -1,0 +1,9 @@
+/** How the admin dashboard shows a file (icon and preview), from its sniffed type. DICOM is "other" for now. */
+export type FileKind = "image" | "pdf" | "text" | "other";
+
+export function fileKind(mimeType: string): FileKind {
+  if (mimeType === "image/jpeg" || mimeType === "image/png") return "image";
+  if (mimeType === "application/pdf") return "pdf";
+  if (mimeType === "text/plain") return "text";
+  return "other";
+}

@@ -1,0 +1,130 @@
+import "server-only";
+import { z } from "zod";
+import { badRequest } from "@/lib/api/errors";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/db/generated/client";
+import { toFileView } from "@/lib/submissions/queries";
+
+export const ADMIN_PAGE_SIZE = 50;
+export const ADMIN_MAX_PAGE_SIZE = 100;
+
+/** Query of GET /api/admin/all-submissions. */
+export const adminListQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE),
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(["submitted", "under_review", "sent_to_hospitals", "responded", "plan_accepted", "closed", "cancelled"]).optional(),
+  urgency: z.enum(["urgent", "standard", "flexible"]).optional(),
+  specialty: z.string().trim().max(100).optional(),
+  source: z.enum(["authenticated", "guest"]).optional(),
+});
+export type AdminListQuery = z.infer<typeof adminListQuery>;
+
+/** The opaque cursor is the last row's sort key (createdAt desc, id desc), base64url-encoded. */
+function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [unknown, unknown];
+    const createdAt = new Date(String(at));
+    if (typeof id === "string" && !Number.isNaN(createdAt.getTime())) return { createdAt, id };
+  } catch {
+    // falls through to the error below
+  }
+  throw badRequest("cursor: invalid cursor.");
+}
+
+function filterWhere(query: AdminListQuery): Prisma.SubmissionWhereInput {
+  const where: Prisma.SubmissionWhereInput = {};
+  if (query.status) where.status = query.status;
+  if (query.urgency) where.urgency = query.urgency;
+  if (query.specialty) where.specialty = query.specialty;
+  if (query.source) where.source = query.source;
+  if (query.q) {
+    const q = query.q;
+    where.OR = [
+      { trackingNumber: q.toUpperCase() },
+      { patientName: { contains: q, mode: "insensitive" } },
+      { email: { contains: q, mode: "insensitive" } },
+      { user: { email: { contains: q, mode: "insensitive" } } },
+    ];
+  }
+  return where;
+}
+
+/**
+ * SPEC section 3's admin view of all submissions, newest first, one page at a time (keyset on the
+ * (createdAt, id) index), with the tab counts for the same filters.
+ */
+export async function listAdminSubmissions(query: AdminListQuery) {
+  const where = filterWhere(query);
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const page: Prisma.SubmissionWhereInput = after
+    ? { AND: [where, { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }] }
+    : where;
+  const [rows, total, urgent, registered, withFiles] = await Promise.all([
+    db().submission.findMany({
+      where: page,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: query.limit + 1,
+      include: {
+        user: { select: { email: true } },
+        files: { select: { id: true, originalName: true, size: true, mimeType: true, createdAt: true }, orderBy: { createdAt: "asc" } },
+        statusChanges: { select: { fromStatus: true, toStatus: true, note: true, createdAt: true }, orderBy: { createdAt: "asc" } },
+      },
+    }),
+    db().submission.count({ where }),
+    db().submission.count({ where: { AND: [where, { urgency: "urgent" }] } }),
+    db().submission.count({ where: { AND: [where, { source: "authenticated" }] } }),
+    db().submission.count({ where: { AND: [where, { files: { some: {} } }] } }),
+  ]);
+  const more = rows.length > query.limit;
+  const items = rows.slice(0, query.limit);
+  return {
+    items: items.map(toAdminView),
+    nextCursor: more ? encodeCursor(items[items.length - 1]) : null,
+    counts: { total, urgent, registered, withFiles },
+  };
+}
+
+type Row = Prisma.SubmissionGetPayload<{
+  include: {
+    user: { select: { email: true } };
+    files: { select: { id: true; originalName: true; size: true; mimeType: true; createdAt: true } };
+    statusChanges: { select: { fromStatus: true; toStatus: true; note: true; createdAt: true } };
+  };
+}>;
+
+function toAdminView(row: Row) {
+  return {
+    id: row.id,
+    source: row.source,
+    title: row.title,
+    patientName: row.patientName,
+    email: row.email,
+    userEmail: row.user?.email ?? null,
+    phone: row.phone,
+    country: row.country,
+    homeCountry: row.homeCountry,
+    trackingNumber: row.trackingNumber,
+    specialty: row.specialty,
+    urgency: row.urgency,
+    status: row.status,
+    medicalCondition: row.medicalCondition,
+    budget: row.budget,
+    preferredCountries: row.preferredCountries,
+    message: row.message,
+    consent: row.consent,
+    consentFullName: row.consentFullName,
+    consentEmail: row.consentEmail,
+    consentDate: row.consentDate.toISOString().slice(0, 10),
+    createdAt: row.createdAt.toISOString(),
+    files: row.files.map(toFileView),
+    history: row.statusChanges.map((change) => ({ from: change.fromStatus, to: change.toStatus, note: change.note, at: change.createdAt.toISOString() })),
+  };
+}
+
+export type AdminSubmission = ReturnType<typeof toAdminView>;
+export type AdminSubmissionPage = Awaited<ReturnType<typeof listAdminSubmissions>>;

@@ -1,0 +1,77 @@
+import { expect, test } from "@playwright/test";
+import { fileSamples, signUpThroughApi } from "./support";
+
+// The value playwright.config.ts gives the server in ADMIN_SETUP_KEY.
+const ADMIN_SETUP_KEY = "e2e-admin-setup-key-e2e-admin-setup-key";
+
+test("an admin is made with the setup key, unlocks the dashboard with their password, previews a file and checks storage", async ({ page }) => {
+  const patientName = `Halima Musa ${Date.now().toString(36)}`;
+  const submission = await page.request.post("/api/medical-submissions", {
+    multipart: {
+      name: patientName,
+      email: "halima@example.com",
+      homeCountry: "Nigeria",
+      medicalCondition: "Knee osteoarthritis",
+      specialty: "orthopedics",
+      urgency: "urgent",
+      preferredCountries: JSON.stringify(["Turkey"]),
+      budget: "5k-15k",
+      consent: "true",
+      consentFullName: patientName,
+      consentEmail: "halima@example.com",
+      consentDate: "2026-11-22",
+      files: fileSamples.pdf("knee-mri-report"),
+    },
+  });
+  expect(submission.status(), await submission.text()).toBe(201);
+  const { trackingNumber } = (await submission.json()) as { trackingNumber: string };
+
+  // Signing up through the page's request context signs this browser in.
+  const account = await signUpThroughApi(page.request, "Admin");
+  await page.goto("/admin-dashboard");
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+
+  await page.goto("/admin-setup");
+  await page.getByRole("button", { name: "Grant Admin Access" }).click();
+  await expect(page.getByText("Please enter both email and admin key.", { exact: true })).toBeVisible();
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Admin key").fill(ADMIN_SETUP_KEY);
+  await page.getByRole("button", { name: "Grant Admin Access" }).click();
+  await expect(page.getByText("Admin Access Granted!", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Admin key")).toHaveValue("");
+  expect(await page.content()).not.toContain(ADMIN_SETUP_KEY);
+
+  await page.goto("/admin-dashboard");
+  const password = page.getByLabel("Your password");
+  await password.fill("wrong horse battery");
+  await page.getByRole("button", { name: "Unlock" }).click();
+  await expect(page.getByText("Incorrect password. Please try again.")).toBeVisible();
+  await expect(password).toHaveValue("");
+  await password.fill(account.password);
+  await page.getByRole("button", { name: "Unlock" }).click();
+
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: /^All Submissions \(\d+\)$/ })).toBeVisible();
+  const card = page.getByTestId("admin-submission").filter({ hasText: trackingNumber });
+  await expect(card.getByRole("heading", { name: patientName })).toBeVisible();
+  await expect(card.getByText("Guest Submission")).toBeVisible();
+  await expect(card.getByTestId("admin-status")).toHaveText("SUBMITTED");
+  await expect(card.getByText(`Consent Provided: ${patientName}`)).toBeVisible();
+
+  await card.getByRole("button", { name: "Preview knee-mri-report.pdf" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Preview: knee-mri-report.pdf" })).toBeVisible();
+  await expect(dialog.locator("iframe")).toHaveAttribute("src", /\/api\/files\/[0-9a-f-]+\?disposition=inline$/);
+  await expect(dialog.getByRole("link", { name: "Download File" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  await card.getByRole("button", { name: new RegExp(`^View Details\\W+${patientName}$`) }).click();
+  await expect(page.getByRole("dialog").getByText("Status history")).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // The unlock holds for the session: the storage page opens without asking again.
+  await page.goto("/google-drive-setup");
+  await expect(page.getByTestId("storage-status")).toContainText("Connected");
+  await expect(page.getByTestId("storage-status")).toContainText(/Files are stored in: local disk .* \(AES-256-GCM\)/);
+  await expect(page.getByText("submissions/<id>/")).toBeVisible();
+});
