@@ -1,0 +1,75 @@
+import { locales, type Locale } from "@/lib/i18n/locales";
+import { siteConfig, type SiteConfig } from "@/lib/site-config";
+import { localizedUrl, siteOrigin } from "./metadata";
+
+type JsonLdObject = Record<string, unknown>;
+
+/** schema.org MedicalSpecialty values matching the specialties our partner hospitals offer. */
+const medicalSpecialties = [
+  "Cardiovascular",
+  "Oncologic",
+  "Musculoskeletal",
+  "Neurologic",
+  "Dermatology",
+  "Dentistry",
+  "PlasticSurgery",
+  "Urologic",
+  "Surgical",
+  "Otolaryngologic",
+  "Gastroenterologic",
+  "Radiography",
+];
+
+/** schema.org MedicalOrganization for the whole site, with the 24/7 support contact. */
+export function medicalOrganizationJsonLd({
+  locale,
+  description,
+  config = siteConfig,
+}: {
+  locale: Locale;
+  description: string;
+  config?: SiteConfig;
+}): JsonLdObject {
+  return {
+    "@context": "https://schema.org",
+    "@type": "MedicalOrganization",
+    "@id": `${siteOrigin()}/#organization`,
+    name: "AfyaBridge",
+    url: localizedUrl("/", locale),
+    description,
+    telephone: config.supportPhone,
+    email: config.supportEmail,
+    medicalSpecialty: medicalSpecialties,
+    areaServed: { "@type": "Continent", name: "Africa" },
+    knowsLanguage: [...locales],
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: "customer support",
+      telephone: config.supportPhone,
+      email: config.supportEmail,
+      availableLanguage: [...locales],
+      hoursAvailable: {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+        opens: "00:00",
+        closes: "23:59",
+      },
+    },
+    sameAs: config.socialLinks.map((link) => link.url),
+  };
+}
+
+/** schema.org FAQPage from the questions and answers shown on the page (in the page's language). */
+export function faqPageJsonLd({ locale, path, questions }: { locale: Locale; path: string; questions: { question: string; answer: string }[] }): JsonLdObject {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    url: localizedUrl(path, locale),
+    inLanguage: locale,
+    mainEntity: questions.map(({ question, answer }) => ({
+      "@type": "Question",
+      name: question,
+      acceptedAnswer: { "@type": "Answer", text: answer },
+    })),
+  };
+}

@@ -1,0 +1,255 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+type Messages = { [key: string]: string | Messages };
+const messages = (locale: string): Messages => JSON.parse(readFileSync(path.join(process.cwd(), "messages", `${locale}.json`), "utf8"));
+const en = messages("en");
+const fr = messages("fr");
+
+/** A message by dotted key, e.g. text(en, "nav.home"). */
+function text(source: Messages, key: string): string {
+  const value = key.split(".").reduce<string | Messages | undefined>((node, part) => (typeof node === "object" ? node[part] : undefined), source);
+  if (typeof value !== "string") throw new Error(`No message ${key}`);
+  return value;
+}
+
+/** "/faq" in a locale: English has no prefix. */
+const localized = (route: string, locale: string) => (locale === "en" ? route : `/${locale}${route === "/" ? "" : route}`);
+
+// SPEC section 2's pages (plus /track), including those other engineers are still building.
+const publicRoutes = [
+  "/",
+  "/services",
+  "/hospitals",
+  "/medipol-hospitals",
+  "/memorial-hospitals",
+  "/about",
+  "/faq",
+  "/contact",
+  "/upload",
+  "/track",
+  "/communication-demo",
+  "/privacy",
+  "/terms",
+];
+// Pages for signed-in people only: a signed-out visitor is sent to the sign-in page.
+const signedInOnly = ["/journey", "/patient-dashboard", "/admin-dashboard", "/admin-setup", "/google-drive-setup"];
+
+test.describe("every page answers in English, French and Arabic", () => {
+  for (const locale of ["en", "fr", "ar"]) {
+    for (const route of publicRoutes) {
+      test(`${localized(route, locale)} answers 200`, async ({ page }) => {
+        const response = await page.goto(localized(route, locale));
+        expect(response?.status()).toBe(200);
+        await expect(page.locator("html")).toHaveAttribute("lang", locale);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      });
+    }
+
+    for (const route of signedInOnly) {
+      test(`${localized(route, locale)} sends a signed-out visitor to the sign-in page`, async ({ page }) => {
+        const response = await page.goto(localized(route, locale));
+        expect(response?.status()).toBe(200);
+        await expect(page).toHaveURL(new RegExp(`${localized("/simple-login.html", locale).replace(".", "\\.")}`));
+      });
+    }
+  }
+});
+
+test("the mobile menu opens at phone width and shows the navigation links", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/about");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("navigation", { name: text(en, "nav.mainNavigation") })).toBeHidden();
+
+  await header.getByRole("button", { name: text(en, "nav.openMenu") }).click();
+  const menu = page.locator("#mobile-menu");
+  for (const key of ["home", "services", "hospitals", "about", "faq", "contact"])
+    await expect(menu.getByRole("link", { name: text(en, `nav.${key}`), exact: true })).toBeVisible();
+
+  await menu.getByRole("link", { name: text(en, "nav.faq"), exact: true }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(menu).toBeHidden();
+});
+
+test("the language selector switches the page, and the choice is remembered on the next visit", async ({ page, context }) => {
+  await page.goto("/faq");
+  await page.getByTestId("language-selector").selectOption("fr");
+  await expect(page).toHaveURL(/\/fr\/faq$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(page.getByRole("banner").getByRole("link", { name: text(fr, "nav.hospitals"), exact: true })).toBeVisible();
+
+  const cookie = (await context.cookies()).find((c) => c.name === "NEXT_LOCALE");
+  expect(cookie?.value).toBe("fr");
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/fr$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+});
+
+test.describe("accessibility (axe)", () => {
+  async function expectNoViolations(page: Page) {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+    expect(summary).toEqual([]);
+  }
+
+  for (const route of ["/", "/services", "/hospitals", "/faq", "/about", "/privacy"]) {
+    test(`${route} has no violations`, async ({ page }) => {
+      expect((await page.goto(route))?.status()).toBe(200);
+      await expectNoViolations(page);
+    });
+  }
+
+  test("the open support widget and an open FAQ answer have no violations, also right to left", async ({ page }) => {
+    await page.goto("/ar/faq");
+    await page.getByTestId("support-widget-button").click();
+    await page.locator("main details summary").first().click();
+    await expectNoViolations(page);
+  });
+});
+
+test("an unknown path shows the localized 'Page Not Found' with status 404", async ({ page }) => {
+  const response = await page.goto("/fr/xyz");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(fr, "notFound.title"));
+  await expect(page).toHaveTitle(text(fr, "notFound.title"));
+});
+
+test.describe("support widget and footer", () => {
+  test("the chat button offers the four prefilled WhatsApp messages to the support number", async ({ page }) => {
+    await page.goto("/about");
+    const widget = page.getByRole("complementary", { name: text(en, "support.title") });
+    await expect(widget.getByRole("link")).toHaveCount(0);
+    await widget.getByTestId("support-widget-button").click();
+    for (const topic of ["generalInquiry", "medicalEmergency", "submissionStatus", "travelAssistance"]) {
+      const link = widget.getByRole("link", { name: text(en, `support.topics.${topic}.label`) });
+      const href = new URL((await link.getAttribute("href"))!);
+      expect(href.origin + href.pathname).toMatch(/^https:\/\/wa\.me\/\d{8,15}$/);
+      expect(href.searchParams.get("text")).toBe(text(en, `support.topics.${topic}.message`));
+      await expect(link).toHaveAttribute("target", "_blank");
+    }
+    await expect(widget.getByRole("link", { name: /^Call / })).toHaveAttribute("href", /^tel:\+\d{8,15}$/);
+    await expect(widget.getByRole("link", { name: /^Email / })).toHaveAttribute("href", /^mailto:.+@.+/);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the support widget still opens", async ({ page }) => {
+      await page.goto("/faq");
+      await page.getByTestId("support-widget-button").click();
+      await expect(page.getByRole("link", { name: text(en, "support.topics.medicalEmergency.label") })).toBeVisible();
+    });
+  });
+
+  test("the footer has the emergency contact, quick, social and legal links and the accreditation notes", async ({ page }) => {
+    await page.goto("/faq");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: new RegExp(text(en, "footer.phoneLabel")) })).toHaveAttribute("href", /^tel:\+\d{8,15}$/);
+    await expect(footer.getByRole("link", { name: new RegExp(text(en, "footer.emailLabel")) })).toHaveAttribute("href", /^mailto:/);
+    await expect(footer.getByRole("link", { name: new RegExp(text(en, "footer.whatsappLabel")) })).toHaveAttribute("href", /^https:\/\/wa\.me\//);
+    const quickLinks = footer.getByRole("navigation", { name: text(en, "footer.quickLinksTitle") });
+    await expect(quickLinks.getByRole("link", { name: text(en, "footer.links.services") })).toHaveAttribute("href", "/services");
+    const legal = footer.getByRole("navigation", { name: text(en, "footer.legalTitle") });
+    await expect(legal.getByRole("link", { name: text(en, "footer.privacy") })).toHaveAttribute("href", "/privacy");
+    await expect(legal.getByRole("link", { name: text(en, "footer.terms") })).toHaveAttribute("href", "/terms");
+    for (const network of ["facebook", "instagram", "linkedin"])
+      await expect(footer.getByRole("link", { name: new RegExp(text(en, `footer.social.${network}`)) })).toHaveAttribute("href", /^https:\/\//);
+    await expect(footer).toContainText("Joint Commission International (JCI)");
+    await expect(footer).toContainText("ISO 9001");
+  });
+
+  test("every page carries the site's MedicalOrganization structured data", async ({ page }) => {
+    await page.goto("/fr/about");
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const organization = blocks.map((block) => JSON.parse(block)).find((data) => data["@type"] === "MedicalOrganization");
+    expect(organization).toMatchObject({ name: "AfyaBridge", url: expect.stringMatching(/\/fr$/), contactPoint: { "@type": "ContactPoint" } });
+  });
+});
+
+test.describe("information pages", () => {
+  test("the FAQ has seven categories of questions that open and close, SPEC's claims and FAQPage data", async ({ page }) => {
+    await page.goto("/faq");
+    const main = page.getByRole("main");
+    const categories = main.getByRole("navigation", { name: text(en, "faq.categoriesLabel") }).getByRole("link");
+    await expect(categories).toHaveCount(7);
+
+    const question = main.locator("details", { hasText: text(en, "faq.categories.care.questions.icuAdmission.question") });
+    const answer = question.getByText(text(en, "faq.categories.care.questions.icuAdmission.answer"));
+    await expect(answer).toBeHidden();
+    await question.locator("summary").click();
+    await expect(answer).toBeVisible();
+    await question.locator("summary").click();
+    await expect(answer).toBeHidden();
+
+    const allText = (await main.evaluate((element) => {
+      element.querySelectorAll("details").forEach((details) => (details.open = true));
+      return element.textContent ?? "";
+    })).replace(/\s+/g, " ");
+    for (const claim of [
+      "within 48 hours of your approving the treatment plan and agreeing on its cost",
+      "NEWS2 score of 7 or more",
+      "stable for 12 hours",
+      "root-cause analysis within 72 hours",
+      "2 hours daily",
+      "within 72 hours or less",
+      "within 48 to 72 hours",
+      "Nothing is paid until you approve a treatment plan",
+    ])
+      expect(allText).toContain(claim);
+
+    const faqData = (await page.locator('script[type="application/ld+json"]').allTextContents())
+      .map((block) => JSON.parse(block))
+      .find((data) => data["@type"] === "FAQPage");
+    expect(faqData.mainEntity.length).toBe(await main.locator("details").count());
+    expect(faqData.mainEntity[0]).toMatchObject({ "@type": "Question", acceptedAnswer: { "@type": "Answer" } });
+
+    const support = main.getByRole("region", { name: text(en, "faq.support.title") });
+    await expect(support.getByRole("link", { name: text(en, "faq.support.chatAction") })).toHaveAttribute("href", /^https:\/\/wa\.me\//);
+    await expect(support.getByRole("link", { name: /^\+\d/ })).toHaveAttribute("href", /^tel:/);
+    await support.getByRole("link", { name: text(en, "faq.support.urgentButton") }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test("the privacy policy states retention, the effective date and the rights; the terms require age 18", async ({ page }) => {
+    await page.goto("/privacy");
+    const policy = page.getByRole("main");
+    await expect(policy).toContainText("Effective date: January 1, 2025");
+    await expect(policy).toContainText("deleted automatically 180 days after upload");
+    await expect(policy).toContainText("deleted automatically after 90 days");
+    await expect(policy).toContainText("NDPA 2023");
+    await expect(policy).toContainText("encrypted at rest");
+    await page.goto("/terms");
+    await expect(page.getByRole("main")).toContainText("You must be 18 or older");
+  });
+
+  test("the communication demo says it uses sample data and each live demo shows and hides", async ({ page }) => {
+    await page.goto("/communication-demo");
+    await expect(page.getByTestId("demo-notice")).toContainText(text(en, "demo.notice"));
+    for (const feature of ["messaging", "notifications", "languages", "email"]) {
+      const demo = page.getByTestId(`demo-${feature}`);
+      await demo.getByText(text(en, "demo.showDemo")).click();
+      await expect(demo.getByText(text(en, "demo.hideDemo"))).toBeVisible();
+    }
+    const messaging = page.getByTestId("demo-messaging");
+    for (const topic of ["generalInquiry", "medicalEmergency", "submissionStatus", "travelAssistance"]) {
+      const href = await messaging.getByRole("link", { name: text(en, `demo.messaging.actions.${topic}`) }).getAttribute("href");
+      expect(new URL(href!).searchParams.get("text")).toBe(text(en, `support.topics.${topic}.message`));
+    }
+    await expect(page.getByTestId("demo-languages").getByRole("listitem")).toHaveCount(6);
+    await expect(page.getByTestId("demo-email")).toContainText(text(en, "demo.email.trackingLabel"));
+    await page.getByTestId("demo-email").getByText(text(en, "demo.hideDemo")).click();
+    await expect(page.getByTestId("demo-email").getByText(text(en, "demo.email.trackingLabel"))).toBeHidden();
+  });
+});
+
+test("search engines get a sitemap with language alternates and a robots.txt that keeps private areas out", async ({ request }) => {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain("/fr/faq</loc>");
+  expect(sitemap).toMatch(/<xhtml:link rel="alternate" hreflang="ar" href="[^"]+\/ar\/about"/);
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain("Disallow: /fr/journey");
+  expect(robots).toContain("Disallow: /api/");
+  expect(robots).toMatch(/Sitemap: .+\/sitemap\.xml/);
+});
