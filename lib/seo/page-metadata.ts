@@ -1,15 +1,35 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { defaultLocale, isLocale } from "@/lib/i18n/locales";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { pageMetadata } from "./metadata";
+
+/** The `params` every page under app/[locale] receives. */
+export type LocaleParams = Promise<{ locale: string }>;
+
+/** The page's locale, checked (an unknown one is a 404; the layout checks it too). */
+export async function pageLocale(params: LocaleParams): Promise<Locale> {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  return locale;
+}
+
+/**
+ * generateMetadata for a static page whose title and description are in messages: localized title
+ * and description, canonical URL, hreflang alternates, Open Graph.
+ */
+export async function localizedPageMetadata(
+  params: LocaleParams,
+  { namespace, path, titleKey = "title", descriptionKey = "description" }: { namespace: string; path: string; titleKey?: string; descriptionKey?: string },
+): Promise<Metadata> {
+  const locale = await pageLocale(params);
+  const t = await getTranslations({ locale, namespace });
+  return pageMetadata({ locale, path, title: t(titleKey), description: t(descriptionKey) });
+}
 
 /** Pages whose title and description live in messages under seo.<page>. */
 export type SeoPage = "about" | "faq" | "privacy" | "terms" | "communicationDemo";
 
-/** generateMetadata for a static page: localized title and description, canonical URL, hreflang, Open Graph. */
-export async function seoPageMetadata(params: Promise<{ locale: string }>, page: SeoPage, path: string): Promise<Metadata> {
-  const requested = (await params).locale;
-  const locale = isLocale(requested) ? requested : defaultLocale;
-  const t = await getTranslations({ locale, namespace: `seo.${page}` });
-  return pageMetadata({ locale, path, title: t("title"), description: t("description") });
+export function seoPageMetadata(params: LocaleParams, page: SeoPage, path: string): Promise<Metadata> {
+  return localizedPageMetadata(params, { namespace: `seo.${page}`, path });
 }

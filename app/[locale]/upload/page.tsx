@@ -1,15 +1,13 @@
 import type { Metadata } from "next";
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { setRequestLocale } from "next-intl/server";
 import { ContactPage } from "@/components/patient/contact-page";
-import { pageMetadata } from "@/lib/seo/metadata";
+import { localizedPageMetadata } from "@/lib/seo/page-metadata";
 import type { Locale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: Locale }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: "contact" });
-  return pageMetadata({ locale, path: "/upload", title: t("meta.uploadTitle"), description: t("meta.description") });
+export function generateMetadata({ params }: Props): Promise<Metadata> {
+  return localizedPageMetadata(params, { namespace: "contact", path: "/upload", titleKey: "meta.uploadTitle", descriptionKey: "meta.description" });
 }
 
 export default async function Page({ params }: Props) {
