@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Building2, ClipboardCheck, FileUp, LockKeyhole, MessageSquareText, Timer, Upload, Wallet } from "lucide-react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { Link } from "@/lib/i18n/navigation";
+import { LocalizedLink as Link } from "@/components/i18n/localized-link";
 import { ClaimList } from "@/components/marketing/claim-list";
 import { CtaLinks } from "@/components/marketing/cta-links";
 import { FeatureTile } from "@/components/marketing/feature-tile";

@@ -1,62 +1,80 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { Link, usePathname, useRouter } from "@/lib/i18n/navigation";
+import { useState } from "react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
 import { markSignedOut, useSession } from "@/lib/auth/use-session";
-import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
+import { localePath, splitLocalePath } from "@/lib/i18n/locales";
 import { cn } from "@/lib/utils";
 
-export function AuthStatus({ stacked = false }: { stacked?: boolean }) {
-  const t = useTranslations("nav");
-  const tc = useTranslations("common");
+export interface AuthStatusLabels {
+  loading: string;
+  login: string;
+  signUp: string;
+  logout: string;
+  myJourney: string;
+  /** Contains "{username}". */
+  welcome: string;
+  logoutFailed: string;
+}
+
+const buttonClass = "inline-flex h-10 items-center justify-center rounded-md px-4 text-sm font-medium";
+
+/**
+ * Login and Sign Up, or the welcome line, My Journey and Logout. Plain links and strings from the
+ * server: the header is on every page, so it carries no translation runtime to the phone.
+ */
+export function AuthStatus({ labels, stacked = false }: { labels: AuthStatusLabels; stacked?: boolean }) {
   const session = useSession();
-  const pathname = usePathname();
-  const router = useRouter();
+  const { locale, path } = splitLocalePath(usePathname());
+  const [logoutFailed, setLogoutFailed] = useState(false);
   const layout = cn("flex gap-2", stacked ? "flex-col items-stretch" : "items-center");
 
-  if (session.status === "loading") return <span className="px-3 text-sm text-muted-foreground">{tc("loading")}</span>;
+  if (session.status === "loading") return <span className="px-3 text-sm text-muted-foreground">{labels.loading}</span>;
 
   const user = session.status === "ready" && session.me.isAuthenticated ? session.me.user : null;
   if (!user) {
-    const returnTo = pathname === "/simple-login.html" || pathname === "/simple-signup.html" ? undefined : pathname;
+    const onAuthPage = path === "/simple-login.html" || path === "/simple-signup.html";
+    const login = localePath("/simple-login.html", locale) + (onAuthPage ? "" : `?next=${encodeURIComponent(path)}`);
     return (
       <div className={layout}>
-        <Button asChild variant="ghost">
-          <Link href={{ pathname: "/simple-login.html", query: returnTo ? { next: returnTo } : {} }}>{t("login")}</Link>
-        </Button>
-        <Button asChild>
-          <Link href="/simple-signup.html">{t("signUp")}</Link>
-        </Button>
+        <Link href={login} className={cn(buttonClass, "hover:bg-muted")}>
+          {labels.login}
+        </Link>
+        <Link href={localePath("/simple-signup.html", locale)} className={cn(buttonClass, "bg-primary text-primary-foreground hover:bg-primary/90")}>
+          {labels.signUp}
+        </Link>
       </div>
     );
   }
 
   async function logout() {
+    setLogoutFailed(false);
     const response = await fetch("/api/auth/logout", { method: "POST", credentials: "include" }).catch((error: unknown) => {
       console.error("Logout failed", error);
       return null;
     });
-    if (!response?.ok) {
-      toast({ title: t("logoutFailed"), variant: "destructive" });
-      return;
-    }
+    if (!response?.ok) return setLogoutFailed(true);
     markSignedOut();
-    router.push("/");
-    router.refresh();
+    window.location.assign(localePath("/", locale));
   }
 
   return (
     <div className={layout}>
       <span className="text-sm text-muted-foreground" data-testid="welcome-line">
-        {t("welcome", { username: user.username })}
+        {labels.welcome.replace("{username}", user.username)}
       </span>
-      <Button asChild variant="outline">
-        <Link href="/journey">{t("myJourney")}</Link>
-      </Button>
-      <Button variant="ghost" onClick={logout}>
-        {t("logout")}
-      </Button>
+      <Link href={localePath("/journey", locale)} className={cn(buttonClass, "border border-input hover:bg-muted")}>
+        {labels.myJourney}
+      </Link>
+      <button type="button" onClick={logout} className={cn(buttonClass, "hover:bg-muted")}>
+        {labels.logout}
+      </button>
+      {logoutFailed && (
+        <span role="alert" className="text-sm text-destructive">
+          {labels.logoutFailed}
+        </span>
+      )}
     </div>
   );
 }

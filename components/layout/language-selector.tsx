@@ -1,28 +1,24 @@
 "use client";
 
-import { useTransition } from "react";
-import { useLocale, useTranslations } from "next-intl";
-import { usePathname, useRouter } from "@/lib/i18n/navigation";
-import { localeNames, locales, type Locale } from "@/lib/i18n/locales";
+import { localeNames, localePath, locales, splitLocalePath, type Locale } from "@/lib/i18n/locales";
 
-/** Each language is named in itself; the choice is remembered in the NEXT_LOCALE cookie by next-intl. */
-export function LanguageSelector() {
-  const t = useTranslations("common");
-  const locale = useLocale();
-  const pathname = usePathname();
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
+const ONE_YEAR = 60 * 60 * 24 * 365;
 
+/**
+ * Each language named in itself. The choice is remembered in the NEXT_LOCALE cookie, which the
+ * language routing reads on the next visit to a page without a language prefix.
+ */
+export function LanguageSelector({ locale, label }: { locale: Locale; label: string }) {
   return (
     <label className="flex items-center">
-      <span className="sr-only">{t("language")}</span>
+      <span className="sr-only">{label}</span>
       <select
         value={locale}
-        disabled={pending}
         onChange={(event) => {
           const next = event.target.value as Locale;
-          const query = Object.fromEntries(new URLSearchParams(window.location.search));
-          startTransition(() => router.replace({ pathname, query }, { locale: next }));
+          document.cookie = `NEXT_LOCALE=${next}; path=/; max-age=${ONE_YEAR}; samesite=lax`;
+          const { path } = splitLocalePath(window.location.pathname);
+          window.location.assign(localePath(path, next) + window.location.search + window.location.hash);
         }}
         className="h-10 rounded-md border border-input bg-background px-2 text-sm"
         data-testid="language-selector"

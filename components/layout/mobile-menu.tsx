@@ -1,12 +1,17 @@
 "use client";
 
 import { useEffect, useState, type ReactNode } from "react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
 import { Menu, X } from "lucide-react";
-import { useTranslations } from "next-intl";
-import { Link, usePathname } from "@/lib/i18n/navigation";
 
-export function MobileMenu({ links, children }: { links: { href: string; label: string }[]; children: ReactNode }) {
-  const t = useTranslations("nav");
+export interface MobileMenuLabels {
+  open: string;
+  close: string;
+  navigation: string;
+}
+
+export function MobileMenu({ links, labels, children }: { links: { href: string; label: string }[]; labels: MobileMenuLabels; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
   // Close the menu after navigating.
@@ -28,7 +33,7 @@ export function MobileMenu({ links, children }: { links: { href: string; label: 
         type="button"
         aria-expanded={open}
         aria-controls="mobile-menu"
-        aria-label={open ? t("closeMenu") : t("openMenu")}
+        aria-label={open ? labels.close : labels.open}
         onClick={() => {
           setOpenedAt(pathname);
           setOpen((value) => !value);
@@ -39,7 +44,7 @@ export function MobileMenu({ links, children }: { links: { href: string; label: 
       </button>
       {open && (
         <div id="mobile-menu" className="absolute inset-x-0 top-16 border-b bg-background p-4 shadow-lg">
-          <nav aria-label={t("mainNavigation")}>
+          <nav aria-label={labels.navigation}>
             <ul className="flex flex-col gap-1">
               {links.map((link) => (
                 <li key={link.href}>

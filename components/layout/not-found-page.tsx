@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { Link } from "@/lib/i18n/navigation";
+import { LocalizedLink as Link } from "@/components/i18n/localized-link";
 
 export async function NotFoundPage({ locale }: { locale?: string }) {
   const t = locale ? await getTranslations({ locale, namespace: "notFound" }) : await getTranslations("notFound");
@@ -8,7 +8,7 @@ export async function NotFoundPage({ locale }: { locale?: string }) {
       <title>{t("title")}</title>
       <h1 className="text-3xl font-bold">{t("title")}</h1>
       <p className="mt-4 text-muted-foreground">{t("description")}</p>
-      <Link href="/" className="mt-8 inline-block rounded-md bg-primary px-5 py-3 font-medium text-primary-foreground">
+      <Link href="/" locale={locale} className="mt-8 inline-block rounded-md bg-primary px-5 py-3 font-medium text-primary-foreground">
         {t("backHome")}
       </Link>
     </section>

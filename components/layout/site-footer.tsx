@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Award, Mail, MessageCircle, Phone, ShieldCheck } from "lucide-react";
 import { getTranslations } from "next-intl/server";
-import { Link } from "@/lib/i18n/navigation";
+import { LocalizedLink as Link } from "@/components/i18n/localized-link";
 import { mailtoUrl, siteConfig, telephoneUrl } from "@/lib/site-config";
 import { whatsappLinkProps } from "./support-widget";
 

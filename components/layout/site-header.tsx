@@ -1,5 +1,6 @@
-import { getTranslations } from "next-intl/server";
-import { Link } from "@/lib/i18n/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import Link from "next/link";
+import { localePath, type Locale } from "@/lib/i18n/locales";
 import { AuthStatus } from "./auth-status";
 import { LanguageSelector } from "./language-selector";
 import { MobileMenu } from "./mobile-menu";
@@ -16,14 +17,24 @@ const navLinks = [
 export async function SiteHeader() {
   const t = await getTranslations("nav");
   const tc = await getTranslations("common");
-  const links = navLinks.map((link) => ({ href: link.href, label: t(link.key) }));
+  const locale = (await getLocale()) as Locale;
+  const links = navLinks.map((link) => ({ href: localePath(link.href, locale), label: t(link.key) }));
+  const authLabels = {
+    loading: tc("loading"),
+    login: t("login"),
+    signUp: t("signUp"),
+    logout: t("logout"),
+    myJourney: t("myJourney"),
+    welcome: t("welcome", { username: "{username}" }),
+    logoutFailed: t("logoutFailed"),
+  };
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
         {tc("skipToContent")}
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-        <Link href="/" className="text-xl font-bold text-primary">
+        <Link href={localePath("/", locale)} className="text-xl font-bold text-primary">
           {tc("appName")}
         </Link>
         <nav aria-label={t("mainNavigation")} className="hidden flex-1 lg:block">
@@ -38,12 +49,12 @@ export async function SiteHeader() {
           </ul>
         </nav>
         <div className="ms-auto flex items-center gap-2">
-          <LanguageSelector />
+          <LanguageSelector locale={locale} label={tc("language")} />
           <div className="hidden lg:flex">
-            <AuthStatus />
+            <AuthStatus labels={authLabels} />
           </div>
-          <MobileMenu links={links}>
-            <AuthStatus stacked />
+          <MobileMenu links={links} labels={{ open: t("openMenu"), close: t("closeMenu"), navigation: t("mainNavigation") }}>
+            <AuthStatus labels={authLabels} stacked />
           </MobileMenu>
         </div>
       </div>

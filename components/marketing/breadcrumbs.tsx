@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { Link } from "@/lib/i18n/navigation";
+import { LocalizedLink as Link } from "@/components/i18n/localized-link";
 
 /** "Home / Specialties / Cardiology": links to the pages above this one, then its own name. */
 export function Breadcrumbs({ label, trail, current }: { label: string; trail: readonly { href: string; label: string }[]; current: string }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "@/lib/i18n/navigation";
+import { LocalizedLink as Link } from "@/components/i18n/localized-link";
 import { Button } from "@/components/ui/button";
 
 export type CtaLink = { href: string; label: string; icon?: ReactNode; variant?: "default" | "outline" | "secondary" };

@@ -1,6 +1,6 @@
 import { Upload } from "lucide-react";
 import { getTranslations } from "next-intl/server";
-import { Link } from "@/lib/i18n/navigation";
+import { LocalizedLink as Link } from "@/components/i18n/localized-link";
 import { Button } from "@/components/ui/button";
 import { VISIBLE_DEPARTMENT_HOSPITALS, type Department, type DepartmentGroup } from "@/content/departments";
 import { hospitalById } from "@/content/hospitals";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { ArrowLeft } from "lucide-react";
 import { getTranslations } from "next-intl/server";
-import { Link } from "@/lib/i18n/navigation";
+import { LocalizedLink as Link } from "@/components/i18n/localized-link";
 import { JsonLd } from "@/components/seo/json-ld";
 import { hospitalGroup, hospitalsOfGroup, type HospitalGroupSlug } from "@/content/hospitals";
 import { messageKey } from "@/content/message-keys";

@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { getTranslations } from "next-intl/server";
-import { Link } from "@/lib/i18n/navigation";
+import { LocalizedLink as Link } from "@/components/i18n/localized-link";
 import { cardTreatments, homeSpecialtySlugs, type HomeSpecialtySlug } from "@/content/specialties";
 import { messageKey } from "@/content/message-keys";
 import { paths } from "@/content/paths";

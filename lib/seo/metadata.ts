@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import { getPathname } from "@/lib/i18n/navigation";
-import { defaultLocale, locales, type Locale } from "@/lib/i18n/locales";
+import { defaultLocale, localePath, locales, type Locale } from "@/lib/i18n/locales";
 
 /** The public origin used in canonical links, hreflang alternates, Open Graph and the sitemap. */
 export function siteOrigin(): string {
@@ -9,7 +8,7 @@ export function siteOrigin(): string {
 
 /** Absolute URL of a path (written without locale, e.g. "/services") in one locale. */
 export function localizedUrl(path: string, locale: Locale): string {
-  const pathname = getPathname({ href: path, locale });
+  const pathname = localePath(path, locale);
   return `${siteOrigin()}${pathname === "/" ? "" : pathname}` || siteOrigin();
 }
 

@@ -3,7 +3,7 @@ import { HandCoins, HeartHandshake, Lock, ShieldCheck, type LucideIcon } from "l
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PageHeader, pageWidth } from "@/components/info-pages/page-header";
 import { Button } from "@/components/ui/button";
-import { Link } from "@/lib/i18n/navigation";
+import { LocalizedLink as Link } from "@/components/i18n/localized-link";
 import { seoPageMetadata } from "@/lib/seo/page-metadata";
 import { cn } from "@/lib/utils";
 

@@ -3,7 +3,7 @@ import { Mail, MessageCircle, Phone, Siren, type LucideIcon } from "lucide-react
 import { getTranslations } from "next-intl/server";
 import { whatsappLinkProps } from "@/components/layout/support-widget";
 import { Button } from "@/components/ui/button";
-import { Link } from "@/lib/i18n/navigation";
+import { LocalizedLink as Link } from "@/components/i18n/localized-link";
 import { mailtoUrl, siteConfig, telephoneUrl } from "@/lib/site-config";
 
 function SupportOption({ icon: Icon, title, body, children }: { icon: LucideIcon; title: string; body: string; children: ReactNode }) {

@@ -3,7 +3,7 @@ import { ArrowRight, Building2, Globe2 } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { Link } from "@/lib/i18n/navigation";
+import { LocalizedLink as Link } from "@/components/i18n/localized-link";
 import { ClaimList } from "@/components/marketing/claim-list";
 import { marketingMetadata, pageLocale, type LocaleParams, type PageMessages } from "@/components/marketing/page-setup";
 import { NetworkMap } from "@/components/marketing/network-map";

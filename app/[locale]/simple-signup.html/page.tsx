@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthCard } from "@/components/auth/auth-card";
+import { PageMessages } from "@/components/patient/page-messages";
 import { SignUpForm } from "@/components/auth/auth-forms";
 
 type Props = { params: Promise<{ locale: string }> };
@@ -16,7 +17,9 @@ export default async function SignUpPage({ params }: Props) {
   const t = await getTranslations("auth");
   return (
     <AuthCard title={t("signUpTitle")} subtitle={t("signUpSubtitle")}>
-      <SignUpForm />
+      <PageMessages namespaces={[]}>
+        <SignUpForm />
+      </PageMessages>
     </AuthCard>
   );
 }
