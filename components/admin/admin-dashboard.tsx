@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Skeleton } from "@/components/ui/skeleton";
+import { LoadState } from "@/components/ui/load-state";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { AdminFileList } from "./admin-file-list";
 import { FilePreviewDialog } from "./file-preview-dialog";
@@ -72,20 +72,7 @@ export function AdminDashboard() {
         </Button>
       </form>
 
-      {state.status === "loading" && (
-        <div className="space-y-4" aria-busy="true" aria-label={t("loading")}>
-          <Skeleton className="h-40 w-full" />
-          <Skeleton className="h-40 w-full" />
-        </div>
-      )}
-      {state.status === "error" && (
-        <p role="alert" className="text-destructive">
-          {t("loadFailed")}{" "}
-          <Button variant="link" onClick={() => void refresh()}>
-            {t("retry")}
-          </Button>
-        </p>
-      )}
+      <LoadState status={state.status} labels={{ loading: t("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={() => void refresh()} />
       {page && (
         <Tabs defaultValue="all">
           <TabsList>

@@ -9,7 +9,7 @@ import type { OwnSubmission } from "@/lib/submissions/queries";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { LoadState } from "@/components/ui/load-state";
 import { toast } from "@/components/ui/use-toast";
 import { signInPath, useOwnSubmissions } from "./use-own-submissions";
 import { SubmissionFiles } from "./submission-files";
@@ -116,20 +116,7 @@ export function JourneyView() {
         <h2 id="my-submissions" className="text-2xl font-semibold">
           {t("mySubmissions")}
         </h2>
-        {state.status === "loading" && (
-          <div className="space-y-4" aria-busy="true" aria-label={tc("loading")}>
-            <Skeleton className="h-40 w-full" />
-            <Skeleton className="h-40 w-full" />
-          </div>
-        )}
-        {state.status === "error" && (
-          <p role="alert" className="text-destructive">
-            {t("loadFailed")}{" "}
-            <Button variant="link" onClick={() => void refresh()}>
-              {t("retry")}
-            </Button>
-          </p>
-        )}
+        <LoadState status={state.status} labels={{ loading: tc("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={() => void refresh()} />
         {state.status === "ready" && submissions.length === 0 && (
           <Card className="text-center">
             <CardContent className="space-y-3 py-10">
