@@ -1,4 +1,5 @@
 import "server-only";
+import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 import { AppError } from "@/lib/api/errors";
 import { audit, type AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
@@ -96,6 +97,7 @@ async function insert(
             consentEmail: fields.consentEmail.toLowerCase(),
             consentDate: new Date(fields.consentDate),
             consentVersion: CONSENT_VERSION,
+            locale: isLocale(locale) ? locale : defaultLocale,
             files: { create: files.map(toFileRow) },
             statusChanges: { create: { fromStatus: null, toStatus: "submitted", actorId: user?.id ?? null, note: "Submission received" } },
           },
@@ -105,7 +107,8 @@ async function insert(
         });
         if (user)
           await tx.notification.create({
-            data: { userId: user.id, type: "submission_received", title: "Submission received", message: `We received your submission ${trackingNumber}.`, actionUrl: "/journey" },
+            // Bell only: the confirmation e-mail below says the same, with next steps.
+            data: { userId: user.id, submissionId: id, type: "submission_received", params: { trackingNumber }, actionUrl: "/journey" },
           });
         await audit(tx, actor, { action: "submission.create", entityType: "submission", entityId: id, metadata: { files: files.length } });
       });

@@ -1,0 +1,18 @@
+/**
+ * What can happen that a person is told about, in the bell and by e-mail. Each event's parameters
+ * fill the texts in messages/<locale>.json under `notifications.<type>` (title, message), so every
+ * reader sees them in their own language.
+ */
+export type NotificationEvent =
+  | { type: "submission_received"; trackingNumber: string }
+  | { type: "status_changed"; trackingNumber: string; status: string }
+  | { type: "hospital_response"; trackingNumber: string; hospitalName: string }
+  | { type: "document_request"; trackingNumber: string; request: string }
+  | { type: "appointment_scheduled"; trackingNumber: string; hospitalName: string; date: string }
+  | { type: "case_routed"; trackingNumber: string; hospitalName: string; dueAt: string }
+  | { type: "plan_accepted"; trackingNumber: string; hospitalName: string }
+  | { type: "plan_not_selected"; trackingNumber: string; hospitalName: string };
+
+export type NotificationType = NotificationEvent["type"];
+
+export type NotificationParams = Omit<NotificationEvent, "type">;

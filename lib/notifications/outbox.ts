@@ -1,0 +1,75 @@
+import "server-only";
+import type { Tx } from "@/lib/db/transaction";
+import { defaultLocale, isLocale, type Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/messages";
+import { sendMail } from "@/lib/mail";
+import { localizedUrl } from "@/lib/seo/metadata";
+import type { NotificationEvent } from "./events";
+
+/** Who a notification is for: a patient's case (bell for its account, e-mail to its address) or staff users. */
+export type Recipient =
+  | { kind: "patient"; submission: { id: string; userId: string | null; email: string; patientName: string; locale: string } }
+  | { kind: "hospital"; hospitalId: string; submissionId: string };
+
+interface PendingMail {
+  to: string;
+  locale: Locale;
+  name: string;
+  event: NotificationEvent;
+  actionPath: string;
+}
+
+/**
+ * Notifications are written in the same transaction as the change they report (so they exist if and
+ * only if it committed); their e-mails go out after the commit:
+ *
+ *   const outbox = new NotificationOutbox();
+ *   await db().$transaction(async (tx) => { ...; await outbox.add(tx, recipient, event); });
+ *   outbox.sendEmails();
+ */
+export class NotificationOutbox {
+  private readonly mails: PendingMail[] = [];
+
+  async add(tx: Tx, recipient: Recipient, event: NotificationEvent): Promise<void> {
+    const { type, ...params } = event;
+    if (recipient.kind === "patient") {
+      const { submission } = recipient;
+      const actionPath = submission.userId ? "/journey" : "/track";
+      if (submission.userId)
+        await tx.notification.create({ data: { userId: submission.userId, submissionId: submission.id, type, params, actionUrl: actionPath } });
+      this.mails.push({ to: submission.email, locale: isLocale(submission.locale) ? submission.locale : defaultLocale, name: submission.patientName, event, actionPath });
+      return;
+    }
+    const partners = await tx.user.findMany({ where: { role: "partner", hospitalId: recipient.hospitalId, banned: { not: true } }, select: { id: true, email: true, name: true } });
+    const actionPath = `/partner/cases/${recipient.submissionId}`;
+    for (const partner of partners) {
+      await tx.notification.create({ data: { userId: partner.id, submissionId: recipient.submissionId, type, params, actionUrl: actionPath } });
+      this.mails.push({ to: partner.email, locale: defaultLocale, name: partner.name, event, actionPath });
+    }
+  }
+
+  /** Sends the e-mails (SMTP when configured, else the development outbox); a failure is logged, never thrown. */
+  sendEmails(): void {
+    for (const mail of this.mails.splice(0))
+      void sendNotificationEmail(mail).catch((error) => console.error("Could not send a notification e-mail", { type: mail.event.type, error: (error as Error).message }));
+  }
+}
+
+/** The event's parameters ready for its texts: a status shown in the reader's language. */
+export async function notificationValues(event: NotificationEvent | ({ type: string } & Record<string, unknown>), locale: Locale): Promise<Record<string, string>> {
+  const values = Object.fromEntries(Object.entries(event).filter(([key]) => key !== "type").map(([key, value]) => [key, String(value ?? "")]));
+  if (values.status) values.status = (await translatorFor(locale, "statuses"))(values.status);
+  return values;
+}
+
+async function sendNotificationEmail(mail: PendingMail): Promise<void> {
+  const t = await translatorFor(mail.locale, "notifications");
+  const email = await translatorFor(mail.locale, "emails");
+  const values = await notificationValues(mail.event, mail.locale);
+  const { type } = mail.event;
+  await sendMail({
+    to: mail.to,
+    subject: t(`${type}.title`, values),
+    text: [email("greeting", { name: mail.name }), "", t(`${type}.message`, values), "", localizedUrl(mail.actionPath, mail.locale), "", email("signature")].join("\n"),
+  });
+}
