@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { Browser } from "./app";
+import { multipartBody, MULTIPART_TYPE, samples, toStream, validFields } from "./multipart";
+
+/**
+ * The people of a care-coordination test, each with their own browser (cookie jar and address):
+ * patients and admins signed up through the real auth route, partners tied to one hospital.
+ * Call after `useFreshApp()`.
+ */
+export const PASSWORD = "correct horse battery";
+
+export interface Actor {
+  browser: Browser;
+  id: string;
+  email: string;
+  name: string;
+}
+
+type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+async function route(path: string): Promise<Handler> {
+  return (await import(path)).POST as Handler;
+}
+
+/** A JSON call on a route handler, remembering cookies as a browser would. */
+export async function callRoute(browser: Browser, handler: Handler, pathname: string, options: { json?: unknown; method?: string; params?: Record<string, string> } = {}) {
+  const request = browser.request(pathname, { json: options.json, method: options.method });
+  return browser.remember(await handler(request, options.params ? { params: Promise.resolve(options.params) } : undefined));
+}
+
+let counter = 0;
+
+export async function signUpPatient(name = `Patient${++counter}`): Promise<Actor> {
+  const browser = new Browser();
+  const email = `${name.toLowerCase()}-${Date.now().toString(36)}${counter}@example.com`;
+  const auth = await route("@/app/api/auth/[...all]/route");
+  const response = await callRoute(browser, auth, "/api/auth/sign-up/email", {
+    json: { name, username: email.split("@")[0].replace(/[^a-z0-9_.]/g, "_"), email, password: PASSWORD },
+  });
+  assert.equal(response.status, 200, await response.clone().text());
+  const { db } = await import("@/lib/db");
+  const user = await db().user.findUniqueOrThrow({ where: { email } });
+  return { browser, id: user.id, email, name };
+}
+
+/** An admin whose dashboard is unlocked in this browser session. */
+export async function signUpAdmin(name = `Admin${++counter}`): Promise<Actor> {
+  const actor = await signUpPatient(name);
+  const { db } = await import("@/lib/db");
+  await db().user.update({ where: { id: actor.id }, data: { role: "admin" } });
+  const unlock = await route("@/app/api/admin/unlock/route");
+  const response = await callRoute(actor.browser, unlock, "/api/admin/unlock", { json: { password: PASSWORD } });
+  assert.equal(response.status, 200, await response.clone().text());
+  return actor;
+}
+
+/** A partner user of one hospital (as an accepted invitation makes one). */
+export async function signUpPartner(hospitalId: string, name = `Partner${++counter}`): Promise<Actor> {
+  const actor = await signUpPatient(name);
+  const { db } = await import("@/lib/db");
+  await db().user.update({ where: { id: actor.id }, data: { role: "partner", hospitalId } });
+  return actor;
+}
+
+/** A submission made through the real signed-in route, owned by `patient`; returns its id and tracking number. */
+export async function submitCase(patient: Actor, overrides: Record<string, string | undefined> = {}): Promise<{ id: string; trackingNumber: string }> {
+  const handler = (await import("@/app/api/my-submissions/route")).POST as Handler;
+  const body = multipartBody([...validFields({ email: patient.email, ...overrides }), { name: "files", file: { name: "scan.pdf", type: "application/pdf", data: samples.pdf() } }]);
+  const response = patient.browser.remember(await handler(patient.browser.request("/api/my-submissions", { body: toStream(body), contentType: MULTIPART_TYPE })));
+  assert.equal(response.status, 201, await response.clone().text());
+  return (await response.json()) as { id: string; trackingNumber: string };
+}
