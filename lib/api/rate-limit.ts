@@ -39,4 +39,5 @@ export const RATE_RULES = {
   trackVerify: { name: "track-verify", max: 20, windowSeconds: 3600 },
   adminSetup: { name: "admin-setup", max: 5, windowSeconds: 3600 },
   adminUnlock: { name: "admin-unlock", max: 10, windowSeconds: 900 },
+  partnerInviteAccept: { name: "partner-invite-accept", max: 10, windowSeconds: 3600 },
 } as const satisfies Record<string, RateRule>;
