@@ -34,6 +34,8 @@ export async function addFilesToSubmission(request: Request, user: SessionUser, 
       await db().$transaction(async (tx) => {
         await tx.submissionFile.createMany({ data: files.map((file) => ({ ...toFileRow(file), submissionId: id })) });
         await tx.submission.update({ where: { id }, data: { updatedAt: new Date() } });
+        // New files answer the coordinator's open requests for more documents.
+        await tx.documentRequest.updateMany({ where: { submissionId: id, fulfilledAt: null }, data: { fulfilledAt: new Date() } });
         await audit(tx, actor, { action: "submission.add_files", entityType: "submission", entityId: id, metadata: { files: files.length } });
       });
       return { added: files.length };

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/db/generated/client";
 
 const fileSelect = { id: true, originalName: true, size: true, mimeType: true, createdAt: true } as const;
 
@@ -15,6 +16,113 @@ export function toFileView(file: { id: string; originalName: string; size: bigin
   return { id: file.id, originalName: file.originalName, size: Number(file.size), mimeType: file.mimeType, createdAt: file.createdAt.toISOString() };
 }
 
+/**
+ * What a patient (signed in or a verified guest) sees of the care coordination of one case: the
+ * hospitals it was routed to, their plans and the coordinator's document requests. Never the
+ * routing's decline reasons, due dates or staff notes.
+ */
+export const patientCareInclude = {
+  routings: { select: { hospital: { select: { name: true, city: true, country: true } } }, orderBy: { routedAt: "asc" } },
+  plans: {
+    where: { status: { in: ["proposed", "accepted", "not_selected"] } },
+    orderBy: { createdAt: "asc" },
+    select: {
+      id: true,
+      diagnosisSummary: true,
+      proposedTreatment: true,
+      included: true,
+      lengthOfStayDays: true,
+      priceMin: true,
+      priceMax: true,
+      currency: true,
+      validUntil: true,
+      leadDoctor: true,
+      message: true,
+      status: true,
+      decidedAt: true,
+      appointmentAt: true,
+      appointmentNote: true,
+      createdAt: true,
+      routing: { select: { hospital: { select: { name: true, city: true, country: true } } } },
+    },
+  },
+  documentRequests: { select: { id: true, message: true, createdAt: true, fulfilledAt: true }, orderBy: { createdAt: "asc" } },
+} satisfies Prisma.SubmissionInclude;
+
+type CareRow = Prisma.SubmissionGetPayload<{ include: typeof patientCareInclude }>;
+
+/** A plan's validUntil is a calendar date: the plan can be approved until the end of that day (UTC). */
+export function isPlanExpired(validUntil: Date, now = new Date()): boolean {
+  return now.getTime() >= validUntil.getTime() + 24 * 60 * 60 * 1000;
+}
+
+export interface PlanView {
+  id: string;
+  hospital: { name: string; city: string; country: string };
+  diagnosisSummary: string;
+  proposedTreatment: string;
+  included: string;
+  lengthOfStayDays: number;
+  priceMin: number;
+  priceMax: number;
+  currency: string;
+  /** YYYY-MM-DD */
+  validUntil: string;
+  expired: boolean;
+  leadDoctor: string;
+  message: string | null;
+  status: "proposed" | "accepted" | "not_selected";
+  decidedAt: string | null;
+  appointmentAt: string | null;
+  appointmentNote: string | null;
+  createdAt: string;
+}
+
+export interface DocumentRequestView {
+  id: string;
+  message: string;
+  createdAt: string;
+  fulfilledAt: string | null;
+}
+
+export function toCareView(row: CareRow, now = new Date()) {
+  return {
+    matchedHospitals: row.routings.map((routing) => routing.hospital),
+    plans: row.plans.map(
+      (plan): PlanView => ({
+        id: plan.id,
+        hospital: plan.routing.hospital,
+        diagnosisSummary: plan.diagnosisSummary,
+        proposedTreatment: plan.proposedTreatment,
+        included: plan.included,
+        lengthOfStayDays: plan.lengthOfStayDays,
+        priceMin: plan.priceMin,
+        priceMax: plan.priceMax,
+        currency: plan.currency,
+        validUntil: plan.validUntil.toISOString().slice(0, 10),
+        expired: plan.status === "proposed" && isPlanExpired(plan.validUntil, now),
+        leadDoctor: plan.leadDoctor,
+        message: plan.message,
+        status: plan.status,
+        decidedAt: plan.decidedAt?.toISOString() ?? null,
+        appointmentAt: plan.appointmentAt?.toISOString() ?? null,
+        appointmentNote: plan.appointmentNote,
+        createdAt: plan.createdAt.toISOString(),
+      }),
+    ),
+    documentRequests: row.documentRequests.map(
+      (request): DocumentRequestView => ({
+        id: request.id,
+        message: request.message,
+        createdAt: request.createdAt.toISOString(),
+        fulfilledAt: request.fulfilledAt?.toISOString() ?? null,
+      }),
+    ),
+    /** Hospital responses the patient can see: one per plan received. */
+    responsesCount: row.plans.length,
+  };
+}
+
 /** SPEC section 3's patient view of a submission, for its owner. */
 export async function listOwnSubmissions(userId: string) {
   const rows = await db().submission.findMany({
@@ -24,8 +132,10 @@ export async function listOwnSubmissions(userId: string) {
     include: {
       files: { select: fileSelect, orderBy: { createdAt: "asc" } },
       statusChanges: { select: { toStatus: true, note: true, createdAt: true }, orderBy: { createdAt: "asc" } },
+      ...patientCareInclude,
     },
   });
+  const now = new Date();
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
@@ -39,11 +149,10 @@ export async function listOwnSubmissions(userId: string) {
     specialty: row.specialty,
     message: row.message,
     preferredCountries: row.preferredCountries,
-    // Filled once a coordinator routes the case to partner hospitals.
-    matchedHospitals: [] as { name: string; country: string }[],
     fileName: row.files[0]?.originalName ?? null,
     files: row.files.map(toFileView),
     history: row.statusChanges.map((change) => ({ status: change.toStatus, note: change.note, at: change.createdAt.toISOString() })),
+    ...toCareView(row, now),
   }));
 }
 

@@ -1,14 +1,15 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { toFileView } from "@/lib/submissions/queries";
+import { patientCareInclude, toCareView, toFileView } from "@/lib/submissions/queries";
 
-/** What a verified guest sees of their submission: status, history and files (no staff notes). */
+/** What a verified guest sees of their submission: status, history, files, hospitals, plans and document requests (no staff notes). */
 export async function trackedSubmissionView(submissionId: string) {
   const row = await db().submission.findUnique({
     where: { id: submissionId },
     include: {
       files: { orderBy: { createdAt: "asc" } },
       statusChanges: { orderBy: { createdAt: "asc" }, select: { toStatus: true, createdAt: true } },
+      ...patientCareInclude,
     },
   });
   if (!row) return null;
@@ -21,5 +22,8 @@ export async function trackedSubmissionView(submissionId: string) {
     createdAt: row.createdAt.toISOString(),
     history: row.statusChanges.map((change) => ({ status: change.toStatus, at: change.createdAt.toISOString() })),
     files: row.files.map(toFileView),
+    ...toCareView(row),
   };
 }
+
+export type TrackedSubmission = NonNullable<Awaited<ReturnType<typeof trackedSubmissionView>>>;

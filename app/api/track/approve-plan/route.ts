@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { apiRoute } from "@/lib/api/handler";
+import { AppError } from "@/lib/api/errors";
+import { actorFor } from "@/lib/api/client";
+import { approvePlan } from "@/lib/cases/approve";
+import { NotificationOutbox } from "@/lib/notifications/outbox";
+import { trackedSubmissionId } from "@/lib/tracking/access-cookie";
+
+export const dynamic = "force-dynamic";
+
+/** A verified guest approves a plan of the submission their tracking cookie grants: { planId } → { planId, status }. */
+export const POST = apiRoute({ access: "public", body: z.object({ planId: z.uuid({ error: "planId must be a plan id." }) }) }, async ({ request, user, body }) => {
+  const submissionId = trackedSubmissionId(request);
+  if (!submissionId) throw new AppError("not_found", "Please verify your tracking number again.");
+  const outbox = new NotificationOutbox();
+  const result = await approvePlan({ submissionId, planId: body.planId, actor: actorFor(request, user), outbox });
+  outbox.sendEmails();
+  return Response.json(result, { headers: { "Cache-Control": "no-store" } });
+});
