@@ -4,10 +4,9 @@
  * the embedded database (it allows one process at a time).
  */
 import { z } from "zod";
-import { PGlite } from "@electric-sql/pglite";
 import { getEnv } from "../lib/env";
 import { createPrismaClient } from "../lib/db/client";
-import { pgliteDirectory } from "../lib/db/sql";
+import { newPglite } from "../lib/db/sql";
 import { grantAdmin } from "../lib/users/grant-admin";
 import { systemActor } from "../lib/audit";
 
@@ -18,7 +17,7 @@ async function main() {
     process.exit(2);
   }
   const env = getEnv();
-  const pglite = env.DATABASE_URL ? null : new PGlite(pgliteDirectory(env.DATA_DIR));
+  const pglite = env.DATABASE_URL ? null : newPglite(env.DATA_DIR);
   const db = pglite ? createPrismaClient({ pglite }) : createPrismaClient({ url: env.DATABASE_URL! });
   try {
     const granted = await grantAdmin(db, email.data, { ...systemActor, role: "cli" }, "cli");

@@ -8,11 +8,11 @@
 import { readFileSync, mkdirSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as engineModule from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { MIGRATIONS_DIR, readMigrations } from "../lib/db/migrations";
+import { newPglite } from "../lib/db/sql";
 
 async function loadEngine() {
   const wasmPath = path.join(path.dirname(createRequire(import.meta.url).resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
@@ -39,12 +39,12 @@ async function main() {
   const migrations = readMigrations();
 
   const SchemaEngine = await loadEngine();
-  const shadow = new PGlite();
+  const shadow = newPglite(null);
   const factory = {
     provider: "postgres" as const,
     adapterName: "pglite",
     connect: async () => new PrismaPGlite(shadow).connect(),
-    connectToShadowDb: async () => new PrismaPGlite(new PGlite()).connect(),
+    connectToShadowDb: async () => new PrismaPGlite(newPglite(null)).connect(),
   };
   const engine = await SchemaEngine.new(
     { datamodels: [[schemaPath, schema]] },

@@ -1,8 +1,7 @@
 import "server-only";
-import { PGlite } from "@electric-sql/pglite";
 import { getEnv } from "@/lib/env";
 import { createPrismaClient, type Db } from "./client";
-import { pgliteDirectory } from "./sql";
+import { newPglite } from "./sql";
 
 export type { Db };
 
@@ -16,7 +15,7 @@ export function db(): Db {
     const env = getEnv();
     globalForDb.afyaDb = env.DATABASE_URL
       ? createPrismaClient({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
-      : createPrismaClient({ pglite: new PGlite(pgliteDirectory(env.DATA_DIR)) });
+      : createPrismaClient({ pglite: newPglite(env.DATA_DIR) });
   }
   return globalForDb.afyaDb;
 }

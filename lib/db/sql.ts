@@ -1,6 +1,7 @@
 import path from "node:path";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 
 /**
@@ -19,11 +20,19 @@ export function pgliteDirectory(dataDir: string): string {
   return path.join(dataDir, "pglite");
 }
 
-export async function openPglite(dataDir: string | null): Promise<PGlite> {
-  if (dataDir === null) return PGlite.create();
+/** The embedded database with the extensions the migrations use (pg_trgm for the admin search); in memory when dataDir is null. */
+export function newPglite(dataDir: string | null): PGlite {
+  const options = { extensions: { pg_trgm } };
+  if (dataDir === null) return new PGlite(options);
   const dir = pgliteDirectory(dataDir);
   mkdirSync(dir, { recursive: true });
-  return PGlite.create(dir);
+  return new PGlite(dir, options);
+}
+
+export async function openPglite(dataDir: string | null): Promise<PGlite> {
+  const db = newPglite(dataDir);
+  await db.waitReady;
+  return db;
 }
 
 export function wrapPglite(db: PGlite, ownsConnection = true): SqlConnection {

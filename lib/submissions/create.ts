@@ -98,6 +98,7 @@ async function insert(
             consentDate: new Date(fields.consentDate),
             consentVersion: CONSENT_VERSION,
             locale: isLocale(locale) ? locale : defaultLocale,
+            hasFiles: files.length > 0,
             files: { create: files.map(toFileRow) },
             statusChanges: { create: { fromStatus: null, toStatus: "submitted", actorId: user?.id ?? null, note: "Submission received" } },
           },

@@ -38,11 +38,10 @@ describe("configuration and command-line tools", () => {
     const env = { DATA_DIR: dataDir };
     assert.equal(script("scripts/prepare.ts", [], env).status, 0);
 
-    const { PGlite } = await import("@electric-sql/pglite");
     const { createPrismaClient } = await import("@/lib/db/client");
-    const { pgliteDirectory } = await import("@/lib/db/sql");
+    const { newPglite } = await import("@/lib/db/sql");
     const withDb = async <T>(fn: (db: ReturnType<typeof createPrismaClient>) => Promise<T>) => {
-      const pglite = new PGlite(pgliteDirectory(dataDir));
+      const pglite = newPglite(dataDir);
       const db = createPrismaClient({ pglite });
       try {
         return await fn(db);
