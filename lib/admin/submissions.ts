@@ -55,6 +55,22 @@ function filterWhere(query: AdminListQuery): Prisma.SubmissionWhereInput {
 }
 
 /**
+ * What the admin view reads with each submission. Prisma loads each relation with one `IN (...)`
+ * query for the whole page, so a page costs a fixed number of queries (no N+1).
+ */
+export const adminSubmissionInclude = {
+  user: { select: { email: true } },
+  files: { select: { id: true, originalName: true, size: true, mimeType: true, createdAt: true }, orderBy: { createdAt: "asc" } },
+  statusChanges: { select: { fromStatus: true, toStatus: true, note: true, createdAt: true }, orderBy: { createdAt: "asc" } },
+  routings: { select: { status: true, dueAt: true } },
+} satisfies Prisma.SubmissionInclude;
+
+/** A hospital that has not answered within its 72 hours. */
+export function isOverdue(routing: { status: string; dueAt: Date }, now: Date): boolean {
+  return routing.status === "awaiting_response" && now.getTime() > routing.dueAt.getTime();
+}
+
+/**
  * SPEC section 3's admin view of all submissions, newest first, one page at a time (keyset on the
  * (createdAt, id) index), with the tab counts for the same filters.
  */
@@ -69,35 +85,28 @@ export async function listAdminSubmissions(query: AdminListQuery) {
       where: page,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: query.limit + 1,
-      include: {
-        user: { select: { email: true } },
-        files: { select: { id: true, originalName: true, size: true, mimeType: true, createdAt: true }, orderBy: { createdAt: "asc" } },
-        statusChanges: { select: { fromStatus: true, toStatus: true, note: true, createdAt: true }, orderBy: { createdAt: "asc" } },
-      },
+      include: adminSubmissionInclude,
     }),
     db().submission.count({ where }),
     db().submission.count({ where: { AND: [where, { urgency: "urgent" }] } }),
     db().submission.count({ where: { AND: [where, { source: "authenticated" }] } }),
     db().submission.count({ where: { AND: [where, { files: { some: {} } }] } }),
   ]);
+  const now = new Date();
   const more = rows.length > query.limit;
   const items = rows.slice(0, query.limit);
   return {
-    items: items.map(toAdminView),
+    items: items.map((row) => toAdminView(row, now)),
     nextCursor: more ? encodeCursor(items[items.length - 1]) : null,
     counts: { total, urgent, registered, withFiles },
   };
 }
 
-type Row = Prisma.SubmissionGetPayload<{
-  include: {
-    user: { select: { email: true } };
-    files: { select: { id: true; originalName: true; size: true; mimeType: true; createdAt: true } };
-    statusChanges: { select: { fromStatus: true; toStatus: true; note: true; createdAt: true } };
-  };
-}>;
+type Row = Prisma.SubmissionGetPayload<{ include: typeof adminSubmissionInclude }>;
 
-function toAdminView(row: Row) {
+/** The admin view of one submission; `now` decides which routings are overdue. */
+export function toAdminView(row: Row, now = new Date()) {
+  const overdue = row.routings.filter((routing) => isOverdue(routing, now)).length;
   return {
     id: row.id,
     source: row.source,
@@ -123,6 +132,7 @@ function toAdminView(row: Row) {
     createdAt: row.createdAt.toISOString(),
     files: row.files.map(toFileView),
     history: row.statusChanges.map((change) => ({ from: change.fromStatus, to: change.toStatus, note: change.note, at: change.createdAt.toISOString() })),
+    routing: { hospitals: row.routings.length, overdue },
   };
 }
 

@@ -1,0 +1,12 @@
+import { caseIdParam, getAdminCase } from "@/lib/admin/case-detail";
+import { adminRoute } from "@/lib/admin/route";
+import { notFound } from "@/lib/api/errors";
+
+export const dynamic = "force-dynamic";
+
+/** One case for the coordinator: details, files, history, routings with their clocks and plans, document requests. */
+export const GET = adminRoute({}, async ({ params }) => {
+  const found = await getAdminCase(caseIdParam(params));
+  if (!found) throw notFound("Case not found.");
+  return Response.json(found, { headers: { "Cache-Control": "no-store" } });
+});

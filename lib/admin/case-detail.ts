@@ -1,0 +1,97 @@
+import "server-only";
+import { z } from "zod";
+import { notFound } from "@/lib/api/errors";
+import { routableStatuses } from "@/lib/cases/routing";
+import { manualTransitions } from "@/lib/cases/workflow";
+import { db } from "@/lib/db";
+import { adminSubmissionInclude, isOverdue, toAdminView } from "./submissions";
+
+/**
+ * One case as a coordinator sees it: everything the dashboard card shows, the status history with
+ * who made each change, each routed hospital with its 72-hour clock and answer (the whole plan),
+ * the document requests, and what the coordinator may do next. Null when there is no such case.
+ */
+export async function getAdminCase(submissionId: string, now = new Date()) {
+  const row = await db().submission.findUnique({
+    where: { id: submissionId },
+    include: {
+      ...adminSubmissionInclude,
+      statusChanges: { select: { fromStatus: true, toStatus: true, note: true, createdAt: true, actorId: true }, orderBy: { createdAt: "asc" } },
+      routings: {
+        orderBy: [{ routedAt: "asc" }, { hospitalId: "asc" }],
+        include: { hospital: { select: { name: true, city: true, country: true } }, plan: true },
+      },
+      documentRequests: { orderBy: { createdAt: "asc" } },
+    },
+  });
+  if (!row) return null;
+
+  const staffIds = [...new Set([...row.statusChanges.map((c) => c.actorId), ...row.routings.map((r) => r.routedById), ...row.documentRequests.map((d) => d.requestedById)])].filter(
+    (id): id is string => !!id,
+  );
+  const staff = new Map((await db().user.findMany({ where: { id: { in: staffIds } }, select: { id: true, name: true, role: true } })).map((user) => [user.id, user]));
+  const person = (id: string | null) => {
+    const user = id ? staff.get(id) : undefined;
+    return user ? { name: user.name, role: user.role } : null;
+  };
+
+  return {
+    ...toAdminView(row, now),
+    history: row.statusChanges.map((change) => ({ from: change.fromStatus, to: change.toStatus, note: change.note, at: change.createdAt.toISOString(), by: person(change.actorId) })),
+    routings: row.routings.map((routing) => ({
+      id: routing.id,
+      hospitalId: routing.hospitalId,
+      hospitalName: routing.hospital.name,
+      hospitalCity: routing.hospital.city,
+      country: routing.destinationCountry,
+      transferBasis: routing.transferBasis,
+      routedAt: routing.routedAt.toISOString(),
+      routedBy: person(routing.routedById),
+      dueAt: routing.dueAt.toISOString(),
+      overdue: isOverdue(routing, now),
+      status: routing.status,
+      respondedAt: routing.respondedAt?.toISOString() ?? null,
+      declineReason: routing.declineReason,
+      plan: routing.plan && {
+        id: routing.plan.id,
+        diagnosisSummary: routing.plan.diagnosisSummary,
+        proposedTreatment: routing.plan.proposedTreatment,
+        included: routing.plan.included,
+        lengthOfStayDays: routing.plan.lengthOfStayDays,
+        priceMin: routing.plan.priceMin,
+        priceMax: routing.plan.priceMax,
+        currency: routing.plan.currency,
+        validUntil: routing.plan.validUntil.toISOString().slice(0, 10),
+        leadDoctor: routing.plan.leadDoctor,
+        message: routing.plan.message,
+        status: routing.plan.status,
+        decidedAt: routing.plan.decidedAt?.toISOString() ?? null,
+        appointmentAt: routing.plan.appointmentAt?.toISOString() ?? null,
+        appointmentNote: routing.plan.appointmentNote,
+        createdAt: routing.plan.createdAt.toISOString(),
+      },
+    })),
+    documentRequests: row.documentRequests.map((request) => ({
+      id: request.id,
+      message: request.message,
+      createdAt: request.createdAt.toISOString(),
+      fulfilledAt: request.fulfilledAt?.toISOString() ?? null,
+      requestedBy: person(request.requestedById),
+    })),
+    actions: {
+      transitions: manualTransitions[row.status],
+      canRoute: routableStatuses.includes(row.status) && row.consent,
+      canRequestDocuments: row.status !== "closed" && row.status !== "cancelled",
+    },
+  };
+}
+
+export type AdminCase = NonNullable<Awaited<ReturnType<typeof getAdminCase>>>;
+export type AdminRouting = AdminCase["routings"][number];
+
+/** The case id of an /api/admin/cases/[id] route: anything that is not a UUID is a case that does not exist (404). */
+export function caseIdParam(params: Record<string, string | string[]>): string {
+  const id = z.uuid().safeParse(params.id);
+  if (!id.success) throw notFound("Case not found.");
+  return id.data;
+}

@@ -1,0 +1,119 @@
+import "server-only";
+import { AppError, badRequest } from "@/lib/api/errors";
+import { audit, type AuditActor } from "@/lib/audit";
+import { db } from "@/lib/db";
+import type { NotificationOutbox } from "@/lib/notifications/outbox";
+import type { SubmissionStatus } from "@/lib/submissions/status";
+import { changeStatus } from "./workflow";
+
+/** Each routed hospital has 72 hours to answer with a plan or decline (issue 5). */
+export const RESPONSE_WINDOW_MS = 72 * 60 * 60 * 1000;
+export const MAX_HOSPITALS_PER_ROUTING = 10;
+
+/**
+ * The legal basis recorded for sending the case across the border (NDPA 2023 s. 43, GDPR art. 49(1)(a)):
+ * the patient's explicit consent to share their records with partner hospitals, given with the submission.
+ */
+export const TRANSFER_BASIS = "explicit_consent";
+
+/** A case can be sent to (more) hospitals until a plan is accepted or it is closed or cancelled. */
+export const routableStatuses: readonly SubmissionStatus[] = ["submitted", "under_review", "sent_to_hospitals", "responded"];
+
+/** Routing moves a case that is still with the coordinator to sent_to_hospitals. */
+const movesToSent: readonly SubmissionStatus[] = ["submitted", "under_review"];
+
+export interface RouteCaseResult {
+  /** Hospitals this call routed the case to, with their deadline. */
+  routed: { hospitalId: string; dueAt: string }[];
+  /** Hospitals the case had already been routed to (left as they were). */
+  skipped: string[];
+}
+
+/** "2025-03-04 09:30 UTC": the deadline as partners read it in any language and time zone. */
+export function formatDueAt(dueAt: Date): string {
+  return `${dueAt.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/**
+ * Sends a case to partner hospitals, in one transaction: one CaseRouting per hospital not yet routed
+ * (72-hour clock, cross-border transfer record), the case moves to sent_to_hospitals when it was
+ * still with the coordinator (the patient is told), each new hospital's partner users are told, and
+ * the routing is audited. Routing a hospital again is not an error and changes nothing for it.
+ */
+export async function routeCase(
+  input: { submissionId: string; hospitalIds: readonly string[]; actor: AuditActor; note?: string | null },
+  outbox: NotificationOutbox,
+): Promise<RouteCaseResult> {
+  const hospitalIds = [...new Set(input.hospitalIds)];
+  if (hospitalIds.length === 0) throw badRequest("hospitalIds: choose at least one hospital.");
+  if (hospitalIds.length > MAX_HOSPITALS_PER_ROUTING) throw badRequest(`hospitalIds: choose at most ${MAX_HOSPITALS_PER_ROUTING} hospitals at a time.`);
+
+  return db().$transaction(async (tx) => {
+    // Locks the case row first, so two coordinators routing the same case at once run one after the other.
+    const locked = await tx.submission.updateMany({ where: { id: input.submissionId }, data: { updatedAt: new Date() } });
+    if (locked.count === 0) throw new AppError("not_found", "Case not found.");
+    const submission = await tx.submission.findUniqueOrThrow({
+      where: { id: input.submissionId },
+      select: { id: true, status: true, consent: true, trackingNumber: true },
+    });
+    if (!routableStatuses.includes(submission.status))
+      throw new AppError("conflict", `A ${submission.status.replace(/_/g, " ")} case cannot be sent to hospitals.`);
+    if (!submission.consent) throw new AppError("conflict", "The patient has not consented to sharing their records, so the case cannot be sent to hospitals.");
+
+    const hospitals = await tx.hospital.findMany({ where: { id: { in: hospitalIds }, active: true }, select: { id: true, name: true, country: true } });
+    const unknown = hospitalIds.filter((id) => !hospitals.some((hospital) => hospital.id === id));
+    if (unknown.length) throw badRequest(`Unknown or inactive hospital: ${unknown.join(", ")}.`);
+
+    const existing = await tx.caseRouting.findMany({ where: { submissionId: submission.id, hospitalId: { in: hospitalIds } }, select: { hospitalId: true } });
+    const skipped = existing.map((routing) => routing.hospitalId);
+    const fresh = hospitalIds.filter((id) => !skipped.includes(id)).map((id) => hospitals.find((hospital) => hospital.id === id)!);
+
+    const routedAt = new Date();
+    const dueAt = new Date(routedAt.getTime() + RESPONSE_WINDOW_MS);
+    for (const hospital of fresh) {
+      await tx.caseRouting.create({
+        data: {
+          submissionId: submission.id,
+          hospitalId: hospital.id,
+          routedById: input.actor.id,
+          routedAt,
+          dueAt,
+          destinationCountry: hospital.country,
+          transferBasis: TRANSFER_BASIS,
+        },
+      });
+    }
+
+    if (movesToSent.includes(submission.status)) {
+      const sent = `Sent to ${fresh.length} ${fresh.length === 1 ? "hospital" : "hospitals"}`;
+      await changeStatus(tx, { submissionId: submission.id, to: "sent_to_hospitals", actor: input.actor, note: input.note ? `${sent}: ${input.note}` : sent, outbox });
+    }
+    for (const hospital of fresh)
+      await outbox.add(tx, { kind: "hospital", hospitalId: hospital.id, submissionId: submission.id }, { type: "case_routed", trackingNumber: submission.trackingNumber, hospitalName: hospital.name, dueAt: formatDueAt(dueAt) });
+    await audit(tx, input.actor, {
+      action: "case.route",
+      entityType: "submission",
+      entityId: submission.id,
+      metadata: { hospitalIds: fresh.map((hospital) => hospital.id), alreadyRouted: skipped, dueAt: dueAt.toISOString(), note: input.note ?? null },
+    });
+    return { routed: fresh.map((hospital) => ({ hospitalId: hospital.id, dueAt: dueAt.toISOString() })), skipped };
+  });
+}
+
+/** The hospitals a coordinator can route to, by country, with how many partner users will see the case. */
+export async function listRoutableHospitals() {
+  const hospitals = await db().hospital.findMany({
+    where: { active: true },
+    orderBy: [{ country: "asc" }, { city: "asc" }, { name: "asc" }],
+    select: {
+      id: true,
+      name: true,
+      city: true,
+      country: true,
+      _count: { select: { partners: { where: { role: "partner", OR: [{ banned: null }, { banned: false }] } } } },
+    },
+  });
+  return hospitals.map(({ _count, ...hospital }) => ({ ...hospital, partnerUsers: _count.partners }));
+}
+
+export type RoutableHospital = Awaited<ReturnType<typeof listRoutableHospitals>>[number];
