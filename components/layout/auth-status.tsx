@@ -1,11 +1,23 @@
 "use client";
 
 import { useState } from "react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { markSignedOut, useSession } from "@/lib/auth/use-session";
-import { localePath, splitLocalePath } from "@/lib/i18n/locales";
+import { localePath, splitLocalePath, type Locale } from "@/lib/i18n/locales";
 import { cn } from "@/lib/utils";
+import type { NotificationBellLabels } from "./notification-bell";
+
+// Its code is fetched only when someone is signed in: the marketing pages stay light for visitors.
+const NotificationBell = dynamic(() => import("./notification-bell").then((module) => module.NotificationBell), { ssr: false });
+
+/** The bell, for signed-in users only (SPEC section 2, shared chrome). */
+export function NotificationBellSlot({ labels, locale }: { labels: NotificationBellLabels; locale: Locale }) {
+  const session = useSession();
+  if (session.status !== "ready" || !session.me.isAuthenticated) return null;
+  return <NotificationBell labels={labels} locale={locale} />;
+}
 
 export interface AuthStatusLabels {
   loading: string;

@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { localePath, type Locale } from "@/lib/i18n/locales";
-import { AuthStatus } from "./auth-status";
+import { AuthStatus, NotificationBellSlot } from "./auth-status";
 import { LanguageSelector } from "./language-selector";
 import { MobileMenu } from "./mobile-menu";
 
@@ -17,6 +17,7 @@ const navLinks = [
 export async function SiteHeader() {
   const t = await getTranslations("nav");
   const tc = await getTranslations("common");
+  const tb = await getTranslations("notificationBell");
   const locale = (await getLocale()) as Locale;
   const links = navLinks.map((link) => ({ href: localePath(link.href, locale), label: t(link.key) }));
   const authLabels = {
@@ -27,6 +28,15 @@ export async function SiteHeader() {
     myJourney: t("myJourney"),
     welcome: t("welcome", { username: "{username}" }),
     logoutFailed: t("logoutFailed"),
+  };
+  const bellLabels = {
+    title: tb("title"),
+    button: tb("button", { count: "{count}" }),
+    markAllRead: tb("markAllRead"),
+    empty: tb("empty"),
+    justNow: tb("justNow"),
+    unread: tb("unread"),
+    loadFailed: tb("loadFailed"),
   };
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
@@ -49,6 +59,7 @@ export async function SiteHeader() {
           </ul>
         </nav>
         <div className="ms-auto flex items-center gap-2">
+          <NotificationBellSlot labels={bellLabels} locale={locale} />
           <LanguageSelector locale={locale} label={tc("language")} />
           <div className="hidden lg:flex">
             <AuthStatus labels={authLabels} />

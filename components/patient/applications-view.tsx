@@ -88,7 +88,12 @@ export function ApplicationsView() {
                     {t("latestUpdate", { status: t(`stages.${stage}`), date: format.dateTime(new Date(latest.at), { dateStyle: "medium" }) })}
                   </p>
                 )}
-                <p className="text-sm text-muted-foreground">{t("responses", { count: 0 })}</p>
+                <p className="text-sm text-muted-foreground" data-testid="responses-count">
+                  {t("responses", { count: submission.responsesCount })}
+                </p>
+                {submission.documentRequests.some((request) => !request.fulfilledAt) && (
+                  <p className="text-sm font-medium text-yellow-800">{t("documentsRequested")}</p>
+                )}
                 <div className="flex flex-wrap gap-2">
                   <Button asChild size="sm" variant="outline">
                     <Link href={`/journey#${submission.id}`}>{t("viewDetails")}</Link>

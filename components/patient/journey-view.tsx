@@ -14,6 +14,7 @@ import { toast } from "@/components/ui/use-toast";
 import { signInPath, useOwnSubmissions } from "./use-own-submissions";
 import { SubmissionFiles } from "./submission-files";
 import { AddMoreFiles } from "./add-more-files";
+import { PlanComparison } from "./plan-comparison";
 
 const MAX_HOSPITALS_SHOWN = 3;
 
@@ -173,7 +174,7 @@ function SubmissionCard({ submission, onChanged }: { submission: OwnSubmission; 
           ) : (
             <span className="inline-flex flex-wrap gap-1">
               {hospitals.slice(0, MAX_HOSPITALS_SHOWN).map((hospital) => (
-                <Badge key={hospital.name} variant="outline">
+                <Badge key={`${hospital.name}-${hospital.city}`} variant="outline">
                   {hospital.name}, {hospital.country}
                 </Badge>
               ))}
@@ -181,6 +182,13 @@ function SubmissionCard({ submission, onChanged }: { submission: OwnSubmission; 
             </span>
           )}
         </div>
+        <DocumentRequests submission={submission} />
+        <PlanComparison
+          plans={submission.plans}
+          canDecide={submission.status === "responded"}
+          approveUrl={`/api/my-submissions/${submission.id}/approve-plan`}
+          onApproved={onChanged}
+        />
         <div className="space-y-2">
           <h4 className="font-medium">{t("files")}</h4>
           <SubmissionFiles files={submission.files} />
@@ -196,9 +204,54 @@ function SubmissionCard({ submission, onChanged }: { submission: OwnSubmission; 
             ))}
           </ol>
         </details>
-        {submission.status !== "closed" && submission.status !== "cancelled" && <AddMoreFiles submissionId={submission.id} onAdded={onChanged} />}
+        {submission.status !== "closed" && submission.status !== "cancelled" && (
+          <div id={addFilesAnchor(submission.id)} className="scroll-mt-20">
+            <AddMoreFiles submissionId={submission.id} onAdded={onChanged} />
+          </div>
+        )}
       </CardContent>
     </Card>
+  );
+}
+
+const addFilesAnchor = (submissionId: string) => `add-files-${submissionId}`;
+
+/** The coordinator's requests for more documents: open ones as an alert pointing to 'Add More Files'. */
+function DocumentRequests({ submission }: { submission: OwnSubmission }) {
+  const t = useTranslations("journey");
+  const format = useFormatter();
+  const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium" });
+  const open = submission.documentRequests.filter((request) => !request.fulfilledAt);
+  const answered = submission.documentRequests.filter((request) => request.fulfilledAt);
+  const canAdd = submission.status !== "closed" && submission.status !== "cancelled";
+  if (submission.documentRequests.length === 0) return null;
+  return (
+    <div className="space-y-2">
+      {open.length > 0 && (
+        <div role="status" className="space-y-2 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900" data-testid="document-request">
+          <p className="font-semibold">{t("documentRequestTitle")}</p>
+          <ul className="space-y-1">
+            {open.map((request) => (
+              <li key={request.id}>
+                <span className="text-yellow-800">{t("documentRequestAsked", { date: date(request.createdAt) })}</span> <span className="whitespace-pre-line">{request.message}</span>
+              </li>
+            ))}
+          </ul>
+          {canAdd && (
+            <a href={`#${addFilesAnchor(submission.id)}`} className="inline-flex min-h-10 items-center font-medium underline">
+              {t("documentRequestAction")}
+            </a>
+          )}
+        </div>
+      )}
+      {answered.length > 0 && (
+        <ul className="space-y-1 text-sm text-muted-foreground">
+          {answered.map((request) => (
+            <li key={request.id}>{t("documentRequestAnswered", { asked: date(request.createdAt), answered: date(request.fulfilledAt!), message: request.message })}</li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 

@@ -2,24 +2,16 @@
 
 import { useEffect, useState, type FormEvent } from "react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { Link } from "@/lib/i18n/navigation";
 import { statusColour, statusText } from "@/lib/submissions/status";
-import type { FileView } from "@/lib/submissions/queries";
+import type { TrackedSubmission as Tracked } from "@/lib/tracking/view";
 import { formatKilobytes } from "@/lib/uploads/upload-with-progress";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-
-interface Tracked {
-  trackingNumber: string;
-  patientName: string;
-  specialty: string;
-  status: string;
-  createdAt: string;
-  history: { status: string; at: string }[];
-  files: FileView[];
-}
+import { PlanComparison } from "./plan-comparison";
 
 async function postJson(url: string, body: unknown) {
   const response = await fetch(url, { method: "POST", credentials: "include", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -39,13 +31,17 @@ export function TrackView() {
   const [error, setError] = useState<string | null>(null);
   const [tracked, setTracked] = useState<Tracked | null>(null);
 
-  // A guest who verified in the last 30 minutes sees the submission again after a reload.
+  // A guest who verified in the last 30 minutes sees the submission again after a reload (and after approving a plan).
+  async function reload() {
+    const response = await fetch("/api/track/submission", { credentials: "include", cache: "no-store" }).catch(() => null);
+    if (!response?.ok) return false;
+    setTracked((await response.json()) as Tracked);
+    setStep("view");
+    return true;
+  }
   useEffect(() => {
-    void fetch("/api/track/submission", { credentials: "include" }).then(async (response) => {
-      if (!response.ok) return;
-      setTracked((await response.json()) as Tracked);
-      setStep("view");
-    });
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- loading the verified submission when the page opens
+    void reload();
   }, []);
 
   async function requestCode(event: FormEvent) {
@@ -112,12 +108,22 @@ export function TrackView() {
           </div>
         </form>
       )}
-      {step === "view" && tracked && <TrackedSubmission tracked={tracked} />}
+      {step === "view" && tracked && (
+        <TrackedSubmission
+          tracked={tracked}
+          onChanged={() =>
+            void reload().then((ok) => {
+              // The 30-minute access ended: verify again.
+              if (!ok) setStep("details");
+            })
+          }
+        />
+      )}
     </div>
   );
 }
 
-function TrackedSubmission({ tracked }: { tracked: Tracked }) {
+function TrackedSubmission({ tracked, onChanged }: { tracked: Tracked; onChanged: () => void }) {
   const t = useTranslations("track");
   const tst = useTranslations("statuses");
   const format = useFormatter();
@@ -136,6 +142,34 @@ function TrackedSubmission({ tracked }: { tracked: Tracked }) {
       </CardHeader>
       <CardContent className="space-y-4 text-sm">
         <p>{t("submittedOn", { date: format.dateTime(new Date(tracked.createdAt), { dateStyle: "medium" }) })}</p>
+        {tracked.matchedHospitals.length > 0 && (
+          <p>
+            <span className="font-medium">{t("matchedHospitals")}: </span>
+            {tracked.matchedHospitals.map((hospital) => `${hospital.name}, ${hospital.country}`).join(" · ")}
+          </p>
+        )}
+        {tracked.documentRequests.some((request) => !request.fulfilledAt) && (
+          <div role="status" className="space-y-2 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-yellow-900" data-testid="document-request">
+            <p className="font-semibold">{t("documentRequestTitle")}</p>
+            <ul className="space-y-1">
+              {tracked.documentRequests
+                .filter((request) => !request.fulfilledAt)
+                .map((request) => (
+                  <li key={request.id}>
+                    {t("documentRequestAsked", { date: format.dateTime(new Date(request.createdAt), { dateStyle: "medium" }) })}{" "}
+                    <span className="whitespace-pre-line">{request.message}</span>
+                  </li>
+                ))}
+            </ul>
+            <p>
+              {t("documentRequestHint")}{" "}
+              <Link href="/contact" className="font-medium underline">
+                {t("contactUs")}
+              </Link>
+            </p>
+          </div>
+        )}
+        <PlanComparison plans={tracked.plans} canDecide={tracked.status === "responded"} approveUrl="/api/track/approve-plan" onApproved={onChanged} />
         <section>
           <h3 className="mb-2 font-medium">{t("history")}</h3>
           <ol className="space-y-1 border-s ps-4">

@@ -29,7 +29,7 @@ export async function listNotifications(userId: string, locale: Locale): Promise
     unreadNotifications(userId),
   ]);
   const t = await translatorFor(locale, "notifications");
-  const dates = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC", timeZoneName: "short" });
+  const dates = new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
   const items = await Promise.all(
     rows.map(async (row): Promise<NotificationView> => {
       const params = row.params && typeof row.params === "object" && !Array.isArray(row.params) ? (row.params as Record<string, unknown>) : {};
