@@ -3,44 +3,45 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { RefreshCw, Search } from "lucide-react";
+import { formSpecialtySlugs } from "@/content/specialties";
 import type { AdminSubmission } from "@/lib/admin/submissions";
 import { Link } from "@/lib/i18n/navigation";
 import type { FileView } from "@/lib/submissions/queries";
+import { submissionStatuses, statusText } from "@/lib/submissions/status";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { LoadState } from "@/components/ui/load-state";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { AdminFileList } from "./admin-file-list";
 import { FilePreviewDialog } from "./file-preview-dialog";
-import { SubmissionBadges, useSpecialtyName } from "./submission-badges";
-import { SubmissionDetailsDialog } from "./submission-details-dialog";
-import { useAdminSubmissions } from "./use-admin-submissions";
+import { RoutingBadges, SubmissionBadges, useSpecialtyName } from "./submission-badges";
+import { useAdminSubmissions, type AdminListFilters } from "./use-admin-submissions";
 
 /** SPEC section 2, Admin dashboard (after the gate): every submission, in four tabs. */
 export function AdminDashboard() {
   const t = useTranslations("admin");
   const [query, setQuery] = useState("");
-  const [search, setSearch] = useState("");
-  const { state, refresh, loadMore } = useAdminSubmissions(search);
-  const [selected, setSelected] = useState<AdminSubmission | null>(null);
+  const [filters, setFilters] = useState<AdminListFilters>({ q: "", status: "", urgency: "", specialty: "", source: "" });
+  const { state, refresh, loadMore } = useAdminSubmissions(filters);
   const [preview, setPreview] = useState<FileView | null>(null);
 
   function onSearch(event: FormEvent) {
     event.preventDefault();
-    setSearch(query.trim());
+    setFilters((current) => ({ ...current, q: query.trim() }));
   }
 
   const page = state.status === "ready" ? state.page : null;
   const items = page?.items ?? [];
   const counts = page?.counts ?? { total: 0, urgent: 0, registered: 0, withFiles: 0 };
   const tabs: { value: string; label: string; items: AdminSubmission[]; render: (s: AdminSubmission) => ReactNode }[] = [
-    { value: "all", label: t("tabAll", { count: counts.total }), items, render: (s) => <FullCard submission={s} onSelect={setSelected} onPreview={setPreview} /> },
-    { value: "urgent", label: t("tabUrgent", { count: counts.urgent }), items: items.filter((s) => s.urgency === "urgent"), render: (s) => <UrgentRow submission={s} onSelect={setSelected} /> },
-    { value: "registered", label: t("tabRegistered", { count: counts.registered }), items: items.filter((s) => s.source === "authenticated"), render: (s) => <CompactRow submission={s} detail={s.userEmail ?? s.email} onSelect={setSelected} /> },
-    { value: "files", label: t("tabWithFiles", { count: counts.withFiles }), items: items.filter((s) => s.files.length > 0), render: (s) => <CompactRow submission={s} detail={t("fileCount", { count: s.files.length })} onSelect={setSelected} /> },
+    { value: "all", label: t("tabAll", { count: counts.total }), items, render: (s) => <FullCard submission={s} onPreview={setPreview} /> },
+    { value: "urgent", label: t("tabUrgent", { count: counts.urgent }), items: items.filter((s) => s.urgency === "urgent"), render: (s) => <UrgentRow submission={s} /> },
+    { value: "registered", label: t("tabRegistered", { count: counts.registered }), items: items.filter((s) => s.source === "authenticated"), render: (s) => <CompactRow submission={s} detail={s.userEmail ?? s.email} /> },
+    { value: "files", label: t("tabWithFiles", { count: counts.withFiles }), items: items.filter((s) => s.files.length > 0), render: (s) => <CompactRow submission={s} detail={t("fileCount", { count: s.files.length })} /> },
   ];
 
   return (
@@ -52,10 +53,18 @@ export function AdminDashboard() {
             {t("totalBadge", { count: counts.total })}
           </Badge>
         </div>
-        <div className="flex gap-2">
-          <Button variant="outline" asChild>
-            <Link href="/google-drive-setup">{t("storageLink")}</Link>
-          </Button>
+        <div className="flex flex-wrap gap-2">
+          <nav aria-label={t("adminNav")} className="flex flex-wrap gap-2">
+            <Button variant="outline" asChild>
+              <Link href="/admin-dashboard/partners">{t("partnersLink")}</Link>
+            </Button>
+            <Button variant="outline" asChild>
+              <Link href="/admin-dashboard/audit">{t("auditLink")}</Link>
+            </Button>
+            <Button variant="outline" asChild>
+              <Link href="/google-drive-setup">{t("storageLink")}</Link>
+            </Button>
+          </nav>
           <Button variant="outline" onClick={() => void refresh()}>
             <RefreshCw aria-hidden className="h-4 w-4" /> {t("refresh")}
           </Button>
@@ -71,6 +80,7 @@ export function AdminDashboard() {
           <Search aria-hidden className="h-4 w-4" /> {t("search")}
         </Button>
       </form>
+      <Filters filters={filters} onChange={(change) => setFilters((current) => ({ ...current, ...change }))} />
 
       <LoadState status={state.status} labels={{ loading: t("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={() => void refresh()} />
       {page && (
@@ -95,15 +105,45 @@ export function AdminDashboard() {
         </Button>
       )}
 
-      <SubmissionDetailsDialog submission={selected} onClose={() => setSelected(null)} onPreview={setPreview} />
       <FilePreviewDialog file={preview} onClose={() => setPreview(null)} />
     </div>
   );
 }
 
-type CardProps = { submission: AdminSubmission; onSelect: (s: AdminSubmission) => void };
+/** Status, urgency, specialty and source filters; each change reloads the list from the server. */
+function Filters({ filters, onChange }: { filters: AdminListFilters; onChange: (change: Partial<AdminListFilters>) => void }) {
+  const t = useTranslations("admin");
+  const specialty = useSpecialtyName();
+  const tu = { urgent: t("urgencyUrgent"), standard: t("urgencyStandard"), flexible: t("urgencyFlexible") };
+  const selects: { key: keyof AdminListFilters; label: string; options: [string, string][] }[] = [
+    { key: "status", label: t("filterStatus"), options: submissionStatuses.map((status) => [status, statusText(status).toUpperCase()]) },
+    { key: "urgency", label: t("filterUrgency"), options: Object.entries(tu) },
+    { key: "specialty", label: t("filterSpecialty"), options: formSpecialtySlugs.map((slug) => [slug, specialty(slug)]) },
+    { key: "source", label: t("filterSource"), options: [["authenticated", t("sourceRegistered")], ["guest", t("sourceGuest")]] },
+  ];
+  return (
+    <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <legend className="sr-only">{t("filters")}</legend>
+      {selects.map(({ key, label, options }) => (
+        <div key={key} className="space-y-1">
+          <Label htmlFor={`admin-filter-${key}`}>{label}</Label>
+          <NativeSelect id={`admin-filter-${key}`} value={filters[key]} onChange={(event) => onChange({ [key]: event.target.value })}>
+            <NativeSelectOption value="">{t("filterAny")}</NativeSelectOption>
+            {options.map(([value, text]) => (
+              <NativeSelectOption key={value} value={value}>
+                {text}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
 
-function FullCard({ submission: s, onSelect, onPreview }: CardProps & { onPreview: (file: FileView) => void }) {
+type CardProps = { submission: AdminSubmission };
+
+function FullCard({ submission: s, onPreview }: CardProps & { onPreview: (file: FileView) => void }) {
   const t = useTranslations("admin");
   const format = useFormatter();
   const specialty = useSpecialtyName();
@@ -132,34 +172,41 @@ function FullCard({ submission: s, onSelect, onPreview }: CardProps & { onPrevie
         <AdminFileList files={s.files} onPreview={onPreview} />
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
           <span>{t("submittedAt", { date: format.dateTime(created, { dateStyle: "medium", timeStyle: "short" }) })}</span>
-          <Button variant="outline" size="sm" onClick={() => onSelect(s)}>
-            {t("viewDetails")}
-            <span className="sr-only">: {s.patientName}</span>
-          </Button>
+          <ViewDetails submission={s} />
         </div>
       </CardContent>
     </Card>
   );
 }
 
-function UrgentRow({ submission: s, onSelect }: CardProps) {
-  const specialty = useSpecialtyName();
-  return <CompactRow submission={s} detail={[specialty(s.specialty), s.medicalCondition].filter(Boolean).join(" · ")} onSelect={onSelect} />;
+/** 'View Details' opens the case page. */
+function ViewDetails({ submission: s }: CardProps) {
+  const t = useTranslations("admin");
+  return (
+    <Button variant="outline" size="sm" asChild>
+      <Link href={`/admin-dashboard/cases/${s.id}`}>
+        {t("viewDetails")}
+        <span className="sr-only">: {s.patientName}</span>
+      </Link>
+    </Button>
+  );
 }
 
-function CompactRow({ submission: s, detail, onSelect }: CardProps & { detail: string }) {
-  const t = useTranslations("admin");
+function UrgentRow({ submission: s }: CardProps) {
+  const specialty = useSpecialtyName();
+  return <CompactRow submission={s} detail={[specialty(s.specialty), s.medicalCondition].filter(Boolean).join(" · ")} />;
+}
+
+function CompactRow({ submission: s, detail }: CardProps & { detail: string }) {
   return (
     <Card>
       <CardContent className="flex flex-wrap items-center justify-between gap-2 py-4">
-        <div>
+        <div className="space-y-1">
           <p className="font-semibold">{s.patientName}</p>
           <p className="text-sm text-muted-foreground">{detail}</p>
+          <RoutingBadges routing={s.routing} />
         </div>
-        <Button variant="outline" size="sm" onClick={() => onSelect(s)}>
-          {t("viewDetails")}
-          <span className="sr-only">: {s.patientName}</span>
-        </Button>
+        <ViewDetails submission={s} />
       </CardContent>
     </Card>
   );

@@ -7,8 +7,8 @@ import { Badge } from "@/components/ui/badge";
 
 const urgencyKey = { urgent: "urgencyUrgent", standard: "urgencyStandard", flexible: "urgencyFlexible" } as const;
 
-/** Source, urgency and status badges of one submission (admin view: status upper-case, underscores as spaces). */
-export function SubmissionBadges({ submission, withStatus = true }: { submission: AdminSubmission; withStatus?: boolean }) {
+/** Source, urgency and status badges of one submission (admin view: status upper-case, underscores as spaces), and its routing. */
+export function SubmissionBadges({ submission, withStatus = true }: { submission: Pick<AdminSubmission, "source" | "urgency" | "status" | "routing">; withStatus?: boolean }) {
   const t = useTranslations("admin");
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
@@ -19,7 +19,27 @@ export function SubmissionBadges({ submission, withStatus = true }: { submission
           {statusText(submission.status).toUpperCase()}
         </Badge>
       )}
+      <RoutingBadges routing={submission.routing} />
     </span>
+  );
+}
+
+/** How many hospitals have the case, and 'Overdue' in red when one of them is past its 72 hours. */
+export function RoutingBadges({ routing }: { routing: AdminSubmission["routing"] }) {
+  const t = useTranslations("admin");
+  return (
+    <>
+      {routing.hospitals > 0 && (
+        <Badge variant="outline" data-testid="admin-routed">
+          {t("routedHospitals", { count: routing.hospitals })}
+        </Badge>
+      )}
+      {routing.overdue > 0 && (
+        <Badge variant="red" data-testid="admin-overdue" title={t("overdueTitle", { count: routing.overdue })}>
+          {t("overdue")}
+        </Badge>
+      )}
+    </>
   );
 }
 

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { z } from "zod";
+import { AdminGate } from "@/components/admin/admin-gate";
+import { CaseView } from "@/components/admin/case-view";
+import { PageMessages } from "@/components/patient/page-messages";
+import { requireAdminPage } from "@/lib/admin/page";
+import type { Locale } from "@/lib/i18n/locales";
+
+type Props = { params: Promise<{ locale: Locale; id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: "adminCase" });
+  return { title: t("metaTitle"), robots: { index: false } };
+}
+
+/** One case for coordinators: admins only (checked here on the server), then the password gate; the data comes from /api/admin/cases/[id]. */
+export default async function AdminCasePage({ params }: Props) {
+  const { locale, id } = await params;
+  setRequestLocale(locale);
+  const { unlocked } = await requireAdminPage(locale, `/admin-dashboard/cases/${encodeURIComponent(id)}`);
+  if (!z.uuid().safeParse(id).success) notFound();
+  return (
+    <PageMessages namespaces={["admin", "adminCase", "specialties"]}>
+      <AdminGate initiallyUnlocked={unlocked}>
+        <CaseView caseId={id} />
+      </AdminGate>
+    </PageMessages>
+  );
+}

@@ -1,0 +1,117 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
+import { ArrowLeft, RefreshCw } from "lucide-react";
+import type { AdminCase } from "@/lib/admin/case-detail";
+import { Link } from "@/lib/i18n/navigation";
+import type { FileView } from "@/lib/submissions/queries";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { LoadState } from "@/components/ui/load-state";
+import { AdminFileList } from "./admin-file-list";
+import { CaseDetails } from "./case-details";
+import { CaseDocumentRequests } from "./case-document-requests";
+import { CaseRoutingPanel } from "./case-routing-panel";
+import { CaseRoutings } from "./case-routings";
+import { CaseStatus } from "./case-status";
+import { FilePreviewDialog } from "./file-preview-dialog";
+import { SubmissionBadges } from "./submission-badges";
+import { ADMIN_REFRESH_MS } from "./use-admin-submissions";
+
+type State = { status: "loading" } | { status: "error" } | { status: "missing" } | { status: "ready"; data: AdminCase };
+
+/** The coordinator's page for one case: what the patient sent, the workflow, routing to hospitals and their answers. */
+export function CaseView({ caseId }: { caseId: string }) {
+  const t = useTranslations("adminCase");
+  const [state, setState] = useState<State>({ status: "loading" });
+  const [preview, setPreview] = useState<FileView | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const response = await fetch(`/api/admin/cases/${caseId}`, { credentials: "include", cache: "no-store" });
+      if (response.status === 404) return setState({ status: "missing" });
+      if (!response.ok) throw new Error(`${response.status}`);
+      setState({ status: "ready", data: (await response.json()) as AdminCase });
+    } catch (error) {
+      console.error("Could not load the case", error);
+      setState((current) => (current.status === "ready" ? current : { status: "error" }));
+    }
+  }, [caseId]);
+
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- loading the case from the API, then keeping hospitals' answers fresh
+    void load();
+    const timer = setInterval(() => void load(), ADMIN_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  const onChange = useCallback((data: AdminCase) => setState({ status: "ready", data }), []);
+  const data = state.status === "ready" ? state.data : null;
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
+      <Link href="/admin-dashboard" className="inline-flex min-h-10 items-center gap-1 text-sm text-primary hover:underline">
+        <ArrowLeft aria-hidden className="h-4 w-4 rtl:rotate-180" /> {t("back")}
+      </Link>
+      {state.status === "missing" && (
+        <p role="alert" className="text-lg">
+          {t("notFound")}
+        </p>
+      )}
+      <LoadState status={state.status} labels={{ loading: t("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={() => void load()} />
+      {data && (
+        <>
+          <header className="flex flex-wrap items-start justify-between gap-4">
+            <div className="space-y-2">
+              <h1 className="text-3xl font-bold">{data.patientName}</h1>
+              <p className="font-mono text-muted-foreground">{data.trackingNumber}</p>
+              <SubmissionBadges submission={data} />
+            </div>
+            <Button variant="outline" onClick={() => void load()}>
+              <RefreshCw aria-hidden className="h-4 w-4" /> {t("refresh")}
+            </Button>
+          </header>
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="space-y-6 lg:col-span-2">
+              <Section title={t("detailsTitle")}>
+                <CaseDetails submission={data} />
+              </Section>
+              <Section title={t("filesTitle")}>
+                <AdminFileList files={data.files} onPreview={setPreview} />
+              </Section>
+              <Section title={t("hospitalsTitle")}>
+                <CaseRoutings routings={data.routings} />
+              </Section>
+              <Section title={t("documentsTitle")}>
+                <CaseDocumentRequests data={data} onChange={onChange} />
+              </Section>
+            </div>
+            <div className="space-y-6">
+              <Section title={t("statusTitle")}>
+                <CaseStatus data={data} onChange={onChange} />
+              </Section>
+              <Section title={t("routeTitle")}>
+                <CaseRoutingPanel data={data} onChange={onChange} />
+              </Section>
+            </div>
+          </div>
+        </>
+      )}
+      <FilePreviewDialog file={preview} onClose={() => setPreview(null)} />
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 className="text-xl">{title}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
