@@ -1,0 +1,116 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { Download, Eye } from "lucide-react";
+import { LocalizedLink } from "@/components/i18n/localized-link";
+import { AnswerClock } from "@/components/partner/answer-clock";
+import { AnswerForms, AppointmentForm } from "@/components/partner/answer-forms";
+import { PlanSummary } from "@/components/partner/plan-summary";
+import { RoutingBadge } from "@/components/partner/routing-badge";
+import { PageMessages } from "@/components/patient/page-messages";
+import { Badge } from "@/components/ui/badge";
+import { AppError } from "@/lib/api/errors";
+import type { Locale } from "@/lib/i18n/locales";
+import { getPartnerCase } from "@/lib/partners/cases";
+import { requirePartnerPage } from "@/lib/partners/page";
+import { urgencyColour } from "@/lib/submissions/status";
+
+type Props = { params: Promise<{ locale: Locale; id: string }> };
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: "partner" });
+  return { title: t("caseMetaTitle"), robots: { index: false } };
+}
+
+/** One case routed to the partner's hospital: what it needs to assess it, its files, and its answer. */
+export default async function PartnerCasePage({ params }: Props) {
+  const { locale, id } = await params;
+  setRequestLocale(locale);
+  const { user, actor } = await requirePartnerPage(locale, `/partner/cases/${id}`);
+  const item = await getPartnerCase(user, id, actor).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  });
+  const [t, specialties] = await Promise.all([getTranslations("partner"), getTranslations("specialties")]);
+  const { routing } = item;
+  const plan = routing.plan;
+  const caseOpen = !["cancelled", "closed", "plan_accepted"].includes(item.status);
+
+  const details: [string, string][] = [
+    [t("fields.patientName"), item.patientName],
+    [t("fields.condition"), item.medicalCondition || "—"],
+    [t("fields.specialty"), specialties.has(item.specialty) ? specialties(item.specialty) : item.specialty],
+    [t("fields.homeCountry"), item.homeCountry],
+    [t("fields.budget"), item.budget || "—"],
+    [t("fields.preferredCountries"), item.preferredCountries.join(", ") || "—"],
+    [t("fields.patientMessage"), item.message || "—"],
+  ];
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+      <LocalizedLink href="/partner" className="text-sm text-primary underline">
+        {t("backToList")}
+      </LocalizedLink>
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold">{t("caseTitle", { trackingNumber: item.trackingNumber })}</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant={urgencyColour(item.urgency)}>{t(`urgency.${item.urgency}`)}</Badge>
+          <RoutingBadge status={routing.status} />
+          <AnswerClock routing={routing} />
+        </div>
+        <p className="text-sm text-muted-foreground">{t("routedAt", { date: new Date(routing.routedAt) })}</p>
+      </header>
+
+      <section className="space-y-3 rounded-lg border p-5">
+        <h2 className="text-xl font-semibold">{t("caseDetails")}</h2>
+        <dl className="grid gap-3 sm:grid-cols-[12rem_1fr]">
+          {details.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+              <dd className="text-sm whitespace-pre-wrap">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section className="space-y-3 rounded-lg border p-5">
+        <h2 className="text-xl font-semibold">{t("files", { count: item.files.length })}</h2>
+        {item.files.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t("noFiles")}</p>
+        ) : (
+          <ul className="divide-y rounded-md border">
+            {item.files.map((file) => (
+              <li key={file.id} className="flex flex-wrap items-center gap-2 p-2 text-sm">
+                <span className="min-w-0 flex-1 truncate font-medium">{file.originalName}</span>
+                <span className="text-muted-foreground">{t("fileSize", { size: Math.max(1, Math.round(file.size / 1024)), type: file.mimeType })}</span>
+                <a href={`/api/files/${file.id}?disposition=inline`} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-10 items-center gap-1 rounded px-2 text-primary hover:bg-muted">
+                  <Eye aria-hidden className="h-4 w-4" /> {t("preview")}
+                  <span className="sr-only">{file.originalName}</span>
+                </a>
+                <a href={`/api/files/${file.id}`} className="inline-flex min-h-10 items-center gap-1 rounded px-2 text-primary hover:bg-muted">
+                  <Download aria-hidden className="h-4 w-4" /> {t("download")}
+                  <span className="sr-only">{file.originalName}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {plan && <PlanSummary plan={plan} />}
+      {routing.status === "declined" && (
+        <section className="space-y-2 rounded-lg border p-5" data-testid="decline-summary">
+          <h2 className="text-xl font-semibold">{t("declinedTitle")}</h2>
+          <p className="text-sm whitespace-pre-wrap">{routing.declineReason}</p>
+        </section>
+      )}
+      <PageMessages namespaces={["partner"]}>
+        {routing.status === "awaiting_response" &&
+          (caseOpen ? <AnswerForms caseId={item.id} /> : <p className="rounded-md border p-4 text-sm text-muted-foreground">{t("caseClosed")}</p>)}
+        {plan?.status === "accepted" && item.status === "plan_accepted" && <AppointmentForm caseId={item.id} current={{ at: plan.appointmentAt, note: plan.appointmentNote }} />}
+      </PageMessages>
+    </div>
+  );
+}

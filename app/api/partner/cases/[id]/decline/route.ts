@@ -1,0 +1,12 @@
+import { actorFor } from "@/lib/api/client";
+import { apiRoute } from "@/lib/api/handler";
+import { declineCase } from "@/lib/partners/plans";
+import { declineSchema } from "@/lib/partners/schemas";
+
+export const dynamic = "force-dynamic";
+
+/** Partners: { reason } → the hospital declines the case; 409 once answered. */
+export const POST = apiRoute({ access: ["partner"], body: declineSchema }, async ({ request, user, body, params }) => {
+  await declineCase(user, String(params.id), body, actorFor(request, user));
+  return Response.json({ ok: true });
+});

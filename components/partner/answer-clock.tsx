@@ -1,0 +1,25 @@
+import { getTranslations } from "next-intl/server";
+import { Clock } from "lucide-react";
+import { answerClock } from "@/lib/partners/clock";
+import type { PartnerRoutingView } from "@/lib/partners/cases";
+import { cn } from "@/lib/utils";
+
+/** Time left to answer (72 hours from routing) or, in red, how long it is overdue; the answer date once answered. */
+export async function AnswerClock({ routing, now = new Date() }: { routing: PartnerRoutingView; now?: Date }) {
+  const t = await getTranslations("partner");
+  if (routing.status !== "awaiting_response") {
+    return <span className="text-sm text-muted-foreground">{t("answeredAt", { date: new Date(routing.respondedAt ?? routing.routedAt) })}</span>;
+  }
+  const clock = answerClock(routing.dueAt, now);
+  const duration = clock.days > 0 ? t("durationDays", { days: clock.days, hours: clock.hours }) : t("durationHours", { hours: clock.hours, minutes: clock.minutes });
+  return (
+    <span
+      data-testid="answer-clock"
+      data-overdue={clock.overdue ? "true" : "false"}
+      className={cn("inline-flex items-center gap-1 text-sm font-medium", clock.overdue ? "rounded bg-red-100 px-2 py-0.5 text-red-800" : "text-foreground")}
+    >
+      <Clock aria-hidden className="h-4 w-4" />
+      {clock.overdue ? t("overdueBy", { duration }) : t("timeLeft", { duration })}
+    </span>
+  );
+}

@@ -1,0 +1,20 @@
+import "server-only";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import type { AuditActor } from "@/lib/audit";
+import { getSessionUser, type SessionUser } from "@/lib/auth/session";
+import { redirect } from "@/lib/i18n/navigation";
+import type { Locale } from "@/lib/i18n/locales";
+
+/**
+ * The server-side check at the top of every partner page: guests → sign-in (and back); anyone but a
+ * partner of a hospital → 404. Returns the partner and the audit actor for what the page reads.
+ */
+export async function requirePartnerPage(locale: Locale, pathname: string): Promise<{ user: SessionUser; actor: AuditActor }> {
+  const requestHeaders = await headers();
+  const user = await getSessionUser(requestHeaders);
+  if (!user) return redirect({ href: { pathname: "/simple-login.html", query: { next: pathname } }, locale });
+  if (user.role !== "partner" || !user.hospitalId) notFound();
+  const ipAddress = requestHeaders.get("x-forwarded-for")?.split(",")[0]?.trim() || requestHeaders.get("x-real-ip") || "unknown";
+  return { user, actor: { id: user.id, role: user.role, ipAddress, userAgent: requestHeaders.get("user-agent") } };
+}

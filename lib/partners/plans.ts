@@ -1,0 +1,113 @@
+import "server-only";
+import { z } from "zod";
+import { AppError } from "@/lib/api/errors";
+import { audit, type AuditActor } from "@/lib/audit";
+import type { SessionUser } from "@/lib/auth/session";
+import { changeStatus } from "@/lib/cases/workflow";
+import { db } from "@/lib/db";
+import type { Tx } from "@/lib/db/transaction";
+import { NotificationOutbox } from "@/lib/notifications/outbox";
+import { CASE_NOT_FOUND, partnerHospitalId } from "./cases";
+import type { appointmentSchema, declineSchema, PlanInput } from "./schemas";
+
+/**
+ * A partner hospital's answers to a case routed to it: one treatment plan or a decline, once; and,
+ * after the patient approved that plan, the appointment. Each is one transaction with its audit row
+ * and notifications.
+ */
+export const ANSWER_ERRORS = {
+  alreadyAnswered: "Your hospital has already answered this case.",
+  caseClosed: "This case is no longer open for treatment plans.",
+  notAccepted: "An appointment can only be scheduled for your hospital's approved plan.",
+} as const;
+
+const CLOSED_STATUSES = new Set(["cancelled", "closed", "plan_accepted"]);
+
+/** My hospital's routing of this case (with what the notifications need), or 404. */
+async function findMyRouting(tx: Tx, user: SessionUser, rawId: string) {
+  const hospitalId = partnerHospitalId(user);
+  const id = z.uuid().safeParse(rawId);
+  if (!id.success) throw new AppError("not_found", CASE_NOT_FOUND);
+  const routing = await tx.caseRouting.findUnique({
+    where: { submissionId_hospitalId: { submissionId: id.data, hospitalId } },
+    include: {
+      hospital: { select: { name: true } },
+      plan: { select: { id: true, status: true } },
+      submission: { select: { id: true, status: true, trackingNumber: true, userId: true, email: true, patientName: true, locale: true } },
+    },
+  });
+  if (!routing) throw new AppError("not_found", CASE_NOT_FOUND);
+  return routing;
+}
+
+/** Moves my routing out of awaiting_response; the condition makes two simultaneous answers yield one. */
+async function claimRouting(tx: Tx, routingId: string, data: { status: "responded" | "declined"; declineReason?: string }) {
+  const claimed = await tx.caseRouting.updateMany({ where: { id: routingId, status: "awaiting_response" }, data: { ...data, respondedAt: new Date() } });
+  if (claimed.count !== 1) throw new AppError("conflict", ANSWER_ERRORS.alreadyAnswered);
+}
+
+export async function submitPlan(user: SessionUser, submissionId: string, input: PlanInput, actor: AuditActor) {
+  const outbox = new NotificationOutbox();
+  const plan = await db().$transaction(async (tx) => {
+    const routing = await findMyRouting(tx, user, submissionId);
+    const { submission } = routing;
+    if (CLOSED_STATUSES.has(submission.status)) throw new AppError("conflict", ANSWER_ERRORS.caseClosed);
+    if (routing.status !== "awaiting_response") throw new AppError("conflict", ANSWER_ERRORS.alreadyAnswered);
+    await claimRouting(tx, routing.id, { status: "responded" });
+    const created = await tx.treatmentPlan.create({
+      data: {
+        routingId: routing.id,
+        submissionId: submission.id,
+        hospitalId: routing.hospitalId,
+        authorId: user.id,
+        diagnosisSummary: input.diagnosisSummary,
+        proposedTreatment: input.proposedTreatment,
+        included: input.included,
+        lengthOfStayDays: input.lengthOfStayDays,
+        priceMin: input.priceMin,
+        priceMax: input.priceMax,
+        currency: input.currency,
+        validUntil: new Date(`${input.validUntil}T00:00:00Z`),
+        leadDoctor: input.leadDoctor,
+        message: input.message || null,
+      },
+      select: { id: true },
+    });
+    await audit(tx, actor, { action: "plan.submit", entityType: "treatment_plan", entityId: created.id, metadata: { submissionId: submission.id, hospitalId: routing.hospitalId } });
+    await outbox.add(tx, { kind: "patient", submission }, { type: "hospital_response", trackingNumber: submission.trackingNumber, hospitalName: routing.hospital.name });
+    // The first plan makes the case "responded"; hospital_response already tells the patient.
+    if (submission.status === "sent_to_hospitals") await changeStatus(tx, { submissionId: submission.id, to: "responded", actor });
+    return created;
+  });
+  outbox.sendEmails();
+  return plan;
+}
+
+export async function declineCase(user: SessionUser, submissionId: string, input: z.infer<typeof declineSchema>, actor: AuditActor) {
+  await db().$transaction(async (tx) => {
+    const routing = await findMyRouting(tx, user, submissionId);
+    if (CLOSED_STATUSES.has(routing.submission.status)) throw new AppError("conflict", ANSWER_ERRORS.caseClosed);
+    if (routing.status !== "awaiting_response") throw new AppError("conflict", ANSWER_ERRORS.alreadyAnswered);
+    await claimRouting(tx, routing.id, { status: "declined", declineReason: input.reason });
+    await audit(tx, actor, { action: "routing.decline", entityType: "case_routing", entityId: routing.id, metadata: { submissionId: routing.submissionId, hospitalId: routing.hospitalId } });
+  });
+}
+
+export async function scheduleAppointment(user: SessionUser, submissionId: string, input: z.infer<typeof appointmentSchema>, actor: AuditActor) {
+  const outbox = new NotificationOutbox();
+  const at = new Date(input.at);
+  await db().$transaction(async (tx) => {
+    const routing = await findMyRouting(tx, user, submissionId);
+    const { submission, plan } = routing;
+    if (!plan || plan.status !== "accepted" || submission.status !== "plan_accepted") throw new AppError("conflict", ANSWER_ERRORS.notAccepted);
+    await tx.treatmentPlan.update({ where: { id: plan.id }, data: { appointmentAt: at, appointmentNote: input.note || null } });
+    await audit(tx, actor, { action: "plan.appointment", entityType: "treatment_plan", entityId: plan.id, metadata: { submissionId: submission.id, at: at.toISOString() } });
+    await outbox.add(tx, { kind: "patient", submission }, {
+      type: "appointment_scheduled",
+      trackingNumber: submission.trackingNumber,
+      hospitalName: routing.hospital.name,
+      date: `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    });
+  });
+  outbox.sendEmails();
+}
