@@ -4,12 +4,17 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Download } from "lucide-react";
 import { fileKind } from "@/lib/admin/file-kind";
+import { DICOM_MIME_TYPE } from "@/lib/dicom/mime";
 import type { FileView } from "@/lib/submissions/queries";
 import { formatKilobytes } from "@/lib/uploads/upload-with-progress";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { DicomPreview } from "./dicom-preview";
 
-/** SPEC's preview dialog: image inline, PDF and text in a frame, anything else (DICOM too, for now) not previewed. */
+/**
+ * SPEC's preview dialog: image inline, PDF and text in a frame, DICOM as its key metadata and first
+ * image (when its encoding allows), anything else not previewed. Pages that use it also load the "dicom" messages.
+ */
 export function FilePreviewDialog({ file, onClose }: { file: FileView | null; onClose: () => void }) {
   const t = useTranslations("admin");
   const tc = useTranslations("common");
@@ -47,6 +52,7 @@ function PreviewBody({ file }: { file: FileView }) {
   const t = useTranslations("admin");
   const [imageFailed, setImageFailed] = useState(false);
   const src = `/api/files/${file.id}?disposition=inline`;
+  if (file.mimeType === DICOM_MIME_TYPE) return <DicomPreview key={file.id} file={file} />;
   switch (fileKind(file.mimeType)) {
     case "image":
       return imageFailed ? (

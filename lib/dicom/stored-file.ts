@@ -3,10 +3,10 @@ import { AppError } from "@/lib/api/errors";
 import type { AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { findReadableFile, openFileForReading } from "@/lib/files/read";
+import { DICOM_MIME_TYPE } from "./mime";
 import { DicomFormatError, MAX_RENDER_BYTES, type DicomHeader, type NotRenderableReason } from "./parse";
 import { readDicomHeader, readDicomPreview } from "./read";
 
-export const DICOM_MIME_TYPE = "application/dicom";
 export const NOT_DICOM = "This file is not a DICOM file.";
 
 interface Viewer {

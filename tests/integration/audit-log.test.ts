@@ -150,7 +150,8 @@ describe("audit log API", () => {
   });
 
   test("bad input: a clear 400 each", async () => {
-    for (const query of [{ cursor: "not-a-cursor" }, { cursor: Buffer.from('["yesterday", 4]').toString("base64url") }, { limit: "101" }, { limit: "0" }, { submissionId: "abc" }, { action: "DROP TABLE" }]) {
+    const queries: Record<string, string>[] = [{ cursor: "not-a-cursor" }, { cursor: Buffer.from('["yesterday", 4]').toString("base64url") }, { limit: "101" }, { limit: "0" }, { submissionId: "abc" }, { action: "DROP TABLE" }];
+    for (const query of queries) {
       const response = await list(admin, query);
       assert.equal(response.status, 400, JSON.stringify(query));
       assert.equal(typeof ((await response.json()) as { error: unknown }).error, "string");

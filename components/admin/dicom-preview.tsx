@@ -1,0 +1,121 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { useFormatter, useTranslations } from "next-intl";
+import type { StoredDicomMetadata } from "@/lib/dicom/stored-file";
+import type { FileView } from "@/lib/submissions/queries";
+
+type State = { status: "loading" } | { status: "error"; unreadable: boolean } | { status: "ready"; metadata: StoredDicomMetadata };
+
+/**
+ * The DICOM branch of the preview dialog: key metadata first (patient, modality, study date, body
+ * part), the rest in a small table, then the first image when its encoding allows, else SPEC's
+ * 'Preview not available for this file type'. Both requests are authorized and audited reads.
+ */
+export function DicomPreview({ file }: { file: FileView }) {
+  const t = useTranslations("dicom");
+  const [state, setState] = useState<State>({ status: "loading" });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`/api/files/${file.id}/dicom`, { credentials: "include", signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) return setState({ status: "error", unreadable: response.status === 400 || response.status === 415 });
+        setState({ status: "ready", metadata: (await response.json()) as StoredDicomMetadata });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setState({ status: "error", unreadable: false });
+      });
+    return () => controller.abort();
+  }, [file.id]);
+
+  if (state.status === "loading")
+    return (
+      <p aria-busy="true" className="rounded-md bg-muted p-8 text-center text-muted-foreground">
+        {t("loading")}
+      </p>
+    );
+  if (state.status === "error")
+    return (
+      <p role="alert" className="rounded-md bg-muted p-8 text-center text-muted-foreground">
+        {state.unreadable ? t("unreadable") : t("loadFailed")}
+      </p>
+    );
+  return (
+    <div className="space-y-4" data-testid="dicom-preview">
+      <DicomMetadataView metadata={state.metadata} />
+      <DicomImage metadata={state.metadata} />
+    </div>
+  );
+}
+
+function DicomMetadataView({ metadata }: { metadata: StoredDicomMetadata }) {
+  const t = useTranslations("dicom");
+  const format = useFormatter();
+  const shown = (value: string | number | null) => (value === null || value === "" ? t("notRecorded") : String(value));
+  const studyDate = metadata.studyDate ? format.dateTime(new Date(`${metadata.studyDate}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" }) : null;
+  const key: [string, string | null][] = [
+    [t("patientName"), metadata.patientName],
+    [t("modality"), metadata.modality],
+    [t("studyDate"), studyDate],
+    [t("bodyPart"), metadata.bodyPartExamined],
+  ];
+  const more: [string, string | number | null][] = [
+    [t("patientId"), metadata.patientId],
+    [t("studyDescription"), metadata.studyDescription],
+    [t("seriesDescription"), metadata.seriesDescription],
+    [t("institution"), metadata.institutionName],
+    [t("imageSize"), metadata.rows && metadata.columns ? t("imageSizeValue", { columns: metadata.columns, rows: metadata.rows }) : null],
+    [t("frames"), metadata.frames],
+    [t("transferSyntax"), `${metadata.transferSyntax.name} (${metadata.transferSyntax.uid})`],
+  ];
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-3 rounded-md border p-3 sm:grid-cols-4" aria-label={t("keyDetails")}>
+        {key.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className="font-medium break-words">{shown(value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <table className="w-full text-sm">
+        <caption className="sr-only">{t("moreDetails")}</caption>
+        <tbody>
+          {more.map(([label, value]) => (
+            <tr key={label} className="border-b last:border-0">
+              <th scope="row" className="py-1 pe-4 text-start font-medium whitespace-nowrap">
+                {label}
+              </th>
+              <td className="py-1 break-all">{shown(value)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+function DicomImage({ metadata }: { metadata: StoredDicomMetadata }) {
+  const t = useTranslations("dicom");
+  const ta = useTranslations("admin");
+  const [failed, setFailed] = useState(false);
+  if (!metadata.preview.renderable || failed)
+    return (
+      <div className="rounded-md bg-muted p-6 text-center text-muted-foreground">
+        <p>{ta("previewUnavailable")}</p>
+        <p className="mt-1 text-sm">
+          {failed ? t("imageFailed") : t(`reason.${metadata.preview.reason ?? "unsupported_image"}`, { syntax: metadata.transferSyntax.name })}
+        </p>
+      </div>
+    );
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- an authorized, audited API response, not a static asset
+    <img
+      src={`/api/files/${metadata.fileId}/dicom-image`}
+      alt={t("imageAlt", { name: metadata.name })}
+      onError={() => setFailed(true)}
+      className="mx-auto max-h-[50vh] w-auto rounded-md bg-black object-contain"
+    />
+  );
+}
