@@ -26,7 +26,10 @@ const wholeNumber = (field: string, min: number, max: number, tooSmall: string, 
 const futureDate = z
   .string({ error: "Valid until is required." })
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Valid until must be a date (YYYY-MM-DD).")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Valid until must be a real date.")
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value; // no 31 February
+  }, "Valid until must be a real date.")
   .refine((value) => value > new Date().toISOString().slice(0, 10), "Valid until must be a date in the future.");
 
 export const planSchema = z
