@@ -1,0 +1,68 @@
+import { render, screen, within } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { FilePreviewDialog } from "@/components/admin/file-preview-dialog";
+import en from "@/messages/en.json";
+
+const file = { id: "7d4c1f3e-0000-4000-8000-000000000001", originalName: "brain.dcm", size: 8732, mimeType: "application/dicom", createdAt: "2026-01-01T00:00:00Z" };
+const metadata = {
+  fileId: file.id,
+  name: "brain.dcm",
+  patientName: "John Doe",
+  patientId: "AFY-12345",
+  modality: "MR",
+  studyDate: "2024-03-15",
+  studyDescription: "Brain MRI",
+  bodyPartExamined: "HEAD",
+  seriesDescription: null,
+  institutionName: "Lagos University Teaching Hospital",
+  rows: 64,
+  columns: 64,
+  frames: 1,
+  photometricInterpretation: "MONOCHROME2",
+  transferSyntax: { uid: "1.2.840.10008.1.2.1", name: "Explicit VR Little Endian" },
+  preview: { renderable: true },
+};
+
+function show(answer: { status: number; body: unknown }) {
+  global.fetch = jest.fn(async () => ({ ok: answer.status < 300, status: answer.status, json: async () => answer.body }) as Response);
+  render(
+    <NextIntlClientProvider locale="en" timeZone="UTC" messages={{ admin: en.admin, common: en.common, dicom: en.dicom }}>
+      <FilePreviewDialog file={file} onClose={() => {}} />
+    </NextIntlClientProvider>,
+  );
+  return screen.getByRole("dialog");
+}
+
+describe("DICOM in the admin preview dialog", () => {
+  test("key metadata, the other details and the rendered first image", async () => {
+    const dialog = show({ status: 200, body: metadata });
+    const key = await within(dialog).findByLabelText("Key details");
+    expect(key).toHaveTextContent("Patient name");
+    expect(key).toHaveTextContent("John Doe");
+    expect(key).toHaveTextContent("Modality");
+    expect(key).toHaveTextContent("MR");
+    expect(key).toHaveTextContent("Study date");
+    expect(key).toHaveTextContent("Mar 15, 2024");
+    expect(key).toHaveTextContent("Body part");
+    expect(key).toHaveTextContent("HEAD");
+    expect(within(dialog).getByRole("row", { name: /Series description/ })).toHaveTextContent("Not recorded");
+    expect(within(dialog).getByRole("row", { name: /Image size/ })).toHaveTextContent("64 × 64 px");
+    expect(within(dialog).getByRole("row", { name: /Transfer syntax/ })).toHaveTextContent("Explicit VR Little Endian (1.2.840.10008.1.2.1)");
+    expect(within(dialog).getByRole("img", { name: "First image of brain.dcm" })).toHaveAttribute("src", `/api/files/${file.id}/dicom-image`);
+    expect(global.fetch).toHaveBeenCalledWith(`/api/files/${file.id}/dicom`, expect.objectContaining({ credentials: "include" }));
+    expect(within(dialog).getByRole("link", { name: "Download File" })).toHaveAttribute("href", `/api/files/${file.id}`);
+  });
+
+  test("a compressed image: metadata, then SPEC's 'Preview not available for this file type' and the reason", async () => {
+    const dialog = show({ status: 200, body: { ...metadata, transferSyntax: { uid: "1.2.840.10008.1.2.4.50", name: "JPEG Baseline (Process 1)" }, preview: { renderable: false, reason: "compressed" } } });
+    expect(await within(dialog).findByText("Preview not available for this file type")).toBeVisible();
+    expect(within(dialog).getByText(/The image is compressed \(JPEG Baseline \(Process 1\)\)/)).toBeVisible();
+    expect(within(dialog).getByText("John Doe")).toBeVisible();
+    expect(within(dialog).queryByRole("img")).toBeNull();
+  });
+
+  test("an unreadable file says so", async () => {
+    const dialog = show({ status: 400, body: { error: "This file could not be read as DICOM." } });
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("This file could not be read as DICOM.");
+  });
+});
