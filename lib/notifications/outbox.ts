@@ -55,10 +55,14 @@ export class NotificationOutbox {
   }
 }
 
-/** The event's parameters ready for its texts: a status shown in the reader's language. */
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** The event's parameters ready for its texts, in the reader's language: a status by its name, dates and times in UTC. */
 export async function notificationValues(event: NotificationEvent | ({ type: string } & Record<string, unknown>), locale: Locale): Promise<Record<string, string>> {
   const values = Object.fromEntries(Object.entries(event).filter(([key]) => key !== "type").map(([key, value]) => [key, String(value ?? "")]));
   if (values.status) values.status = (await translatorFor(locale, "statuses"))(values.status);
+  const dates = new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+  for (const [key, value] of Object.entries(values)) if (ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value))) values[key] = dates.format(new Date(value));
   return values;
 }
 

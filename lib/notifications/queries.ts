@@ -17,8 +17,6 @@ export interface NotificationView {
   createdAt: string;
 }
 
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
 /**
  * The signed-in user's newest notifications, their texts rendered in the reader's language (a
  * notification stores its type and parameters, not text), and how many are unread.
@@ -29,12 +27,10 @@ export async function listNotifications(userId: string, locale: Locale): Promise
     unreadNotifications(userId),
   ]);
   const t = await translatorFor(locale, "notifications");
-  const dates = new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
   const items = await Promise.all(
     rows.map(async (row): Promise<NotificationView> => {
       const params = row.params && typeof row.params === "object" && !Array.isArray(row.params) ? (row.params as Record<string, unknown>) : {};
       const values = await notificationValues({ ...params, type: row.type }, locale);
-      for (const [key, value] of Object.entries(values)) if (ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value))) values[key] = dates.format(new Date(value));
       return {
         id: row.id,
         type: row.type,
