@@ -11,13 +11,18 @@ import { CasePlanDialog } from "./case-plan-dialog";
 
 const routingColour: Record<AdminRouting["status"], BadgeColour> = { awaiting_response: "yellow", responded: "green", declined: "grey" };
 
-/** The current time, moving on every 30 seconds, so the clocks count down while the page is open. */
-function useNow(intervalMs = 30_000): number {
+/**
+ * The current time, moving on every 30 seconds so the clocks count down while the page is open, and
+ * taken afresh whenever `data` changes (a new routing must not be measured against an older time).
+ */
+function useNow(data: unknown, intervalMs = 30_000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- reading the clock is a side effect; done again when the routings change
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), intervalMs);
     return () => clearInterval(timer);
-  }, [intervalMs]);
+  }, [data, intervalMs]);
   return now;
 }
 
@@ -40,7 +45,7 @@ export function CaseRoutings({ routings }: { routings: AdminRouting[] }) {
   const t = useTranslations("adminCase");
   const format = useFormatter();
   const duration = useDuration();
-  const now = useNow();
+  const now = useNow(routings);
   const [plan, setPlan] = useState<AdminRouting | null>(null);
   if (routings.length === 0) return <p className="text-sm text-muted-foreground">{t("noRoutings")}</p>;
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
