@@ -25,6 +25,8 @@ export interface AuthStatusLabels {
   signUp: string;
   logout: string;
   myJourney: string;
+  partnerPortal: string;
+  adminDashboard: string;
   /** Contains "{username}". */
   welcome: string;
   logoutFailed: string;
@@ -60,6 +62,10 @@ export function AuthStatus({ labels, stacked = false }: { labels: AuthStatusLabe
     );
   }
 
+  // Where staff work; the pages themselves check the role on the server.
+  const staffLink =
+    user.role === "partner" ? { href: "/partner", label: labels.partnerPortal } : user.role === "admin" ? { href: "/admin-dashboard", label: labels.adminDashboard } : null;
+
   async function logout() {
     setLogoutFailed(false);
     const response = await fetch("/api/auth/logout", { method: "POST", credentials: "include" }).catch((error: unknown) => {
@@ -79,6 +85,11 @@ export function AuthStatus({ labels, stacked = false }: { labels: AuthStatusLabe
       <Link href={localePath("/journey", locale)} className={cn(buttonClass, "border border-input hover:bg-muted")}>
         {labels.myJourney}
       </Link>
+      {staffLink && (
+        <Link href={localePath(staffLink.href, locale)} className={cn(buttonClass, "border border-input hover:bg-muted")}>
+          {staffLink.label}
+        </Link>
+      )}
       <button type="button" onClick={logout} className={cn(buttonClass, "hover:bg-muted")}>
         {labels.logout}
       </button>

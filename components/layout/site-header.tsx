@@ -26,6 +26,8 @@ export async function SiteHeader() {
     signUp: t("signUp"),
     logout: t("logout"),
     myJourney: t("myJourney"),
+    partnerPortal: t("partnerPortal"),
+    adminDashboard: t("adminDashboard"),
     welcome: t("welcome", { username: "{username}" }),
     logoutFailed: t("logoutFailed"),
   };
