@@ -126,4 +126,18 @@ test("an admin invites a partner, who accepts, sees the case routed to the hospi
   expect(JSON.stringify(adminCase)).toContain("Microdiscectomy.");
   await partnerContext.close();
   await guest.dispose();
+
+  // The portal is checked on the server: an admin gets 404; a guest is sent to sign in and back.
+  await page.goto("/partner");
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  const guestContext = await browser.newContext();
+  const visitor = await guestContext.newPage();
+  await visitor.goto("/partner");
+  await expect(visitor).toHaveURL(/\/simple-login\.html\?next=%2Fpartner$/);
+  await visitor.getByLabel("Email or username").fill(`elif_${unique}`);
+  await visitor.getByLabel("Password").fill("a strong partner password");
+  await visitor.getByRole("button", { name: "Sign In" }).click();
+  await expect(visitor).toHaveURL(/\/partner$/);
+  await expect(visitor.getByTestId("partner-case").filter({ hasText: submission.trackingNumber }).getByTestId("routing-status")).toHaveText("Responded");
+  await guestContext.close();
 });

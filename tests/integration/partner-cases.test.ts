@@ -99,6 +99,15 @@ describe("partner portal: cases, plans, declines, appointments", () => {
     assert.ok(!JSON.stringify(forOutsider).includes(caseId));
   });
 
+  test("the 72-hour clock: time left, then overdue", async () => {
+    const { answerClock } = await import("@/lib/partners/clock");
+    const routedAt = new Date("2026-03-01T08:00:00Z");
+    const dueAt = new Date(routedAt.getTime() + 72 * 3600 * 1000);
+    assert.deepEqual(answerClock(dueAt, new Date("2026-03-01T08:00:00Z")), { overdue: false, days: 3, hours: 0, minutes: 0 });
+    assert.deepEqual(answerClock(dueAt, new Date("2026-03-04T05:15:00Z")), { overdue: false, days: 0, hours: 2, minutes: 45 });
+    assert.deepEqual(answerClock(dueAt, new Date("2026-03-05T09:30:00Z")), { overdue: true, days: 1, hours: 1, minutes: 30 });
+  });
+
   test("who may call the partner APIs: guests 401, patients and admins 404, partners of other hospitals 404", async () => {
     assert.equal((await callRoute(new Browser(), routes.list, "/api/partner/cases", { method: "GET" })).status, 401);
     assert.equal((await callRoute(patient.browser, routes.list, "/api/partner/cases", { method: "GET" })).status, 404);
