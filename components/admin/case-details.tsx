@@ -1,12 +1,13 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import type { AdminSubmission } from "@/lib/admin/submissions";
 import { useSpecialtyName } from "./submission-badges";
 
 /** Everything the patient sent with a case (the fields of SPEC's admin card and the rest of the submission). */
 export function CaseDetails({ submission }: { submission: AdminSubmission }) {
   const t = useTranslations("admin");
+  const format = useFormatter();
   const specialty = useSpecialtyName();
   const none = t("notProvided");
   const rows: [string, string][] = [
@@ -21,6 +22,7 @@ export function CaseDetails({ submission }: { submission: AdminSubmission }) {
     [t("preferredCountries"), submission.preferredCountries.join(", ") || none],
     [t("consentEmail"), submission.consentEmail],
     [t("consentDate"), submission.consentDate],
+    [t("created"), format.dateTime(new Date(submission.createdAt), { dateStyle: "medium", timeStyle: "short" })],
   ];
   return (
     <div className="space-y-4 text-sm">
