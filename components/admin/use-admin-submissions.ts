@@ -58,7 +58,7 @@ export function useAdminSubmissions(filters: AdminListFilters) {
       const ticket = latest.current;
       const next = await fetchPage(listUrl({ q, status, urgency, specialty, source }, current.nextCursor));
       if (ticket !== latest.current) return;
-      setState({ status: "ready", loadingMore: false, page: { ...next, items: [...current.items, ...next.items] } });
+      setState({ status: "ready", loadingMore: false, page: { ...next, counts: current.counts, items: [...current.items, ...next.items] } });
     } catch (error) {
       console.error("Could not load more submissions", error);
       setState({ status: "ready", loadingMore: false, page: current });

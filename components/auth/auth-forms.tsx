@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { Link, useRouter } from "@/lib/i18n/navigation";
 import { refreshSession } from "@/lib/auth/use-session";
-import { PASSWORD_MIN_LENGTH, safeReturnPath, signInSchema, signUpSchema } from "@/lib/auth/rules";
+import { PASSWORD_MIN_LENGTH, homePathFor, safeReturnPath, signInSchema, signUpSchema } from "@/lib/auth/rules";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -33,8 +33,8 @@ function useAuthSubmit(mode: "sign-in" | "sign-up") {
         setFormError(t(authErrorKey(response.status, body.code, mode), { min: PASSWORD_MIN_LENGTH }));
         return;
       }
-      await refreshSession();
-      router.push(safeReturnPath(new URLSearchParams(window.location.search).get("next")));
+      const me = await refreshSession();
+      router.push(safeReturnPath(new URLSearchParams(window.location.search).get("next"), homePathFor(me?.user?.role)));
       router.refresh();
     } catch {
       setFormError(t("generic"));

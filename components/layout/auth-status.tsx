@@ -82,9 +82,11 @@ export function AuthStatus({ labels, stacked = false }: { labels: AuthStatusLabe
       <span className="text-sm text-muted-foreground" data-testid="welcome-line">
         {labels.welcome.replace("{username}", user.username)}
       </span>
-      <Link href={localePath("/journey", locale)} className={cn(buttonClass, "border border-input hover:bg-muted")}>
-        {labels.myJourney}
-      </Link>
+      {user.role !== "partner" && (
+        <Link href={localePath("/journey", locale)} className={cn(buttonClass, "border border-input hover:bg-muted")}>
+          {labels.myJourney}
+        </Link>
+      )}
       {staffLink && (
         <Link href={localePath(staffLink.href, locale)} className={cn(buttonClass, "border border-input hover:bg-muted")}>
           {staffLink.label}

@@ -21,6 +21,11 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 export type SignInInput = z.infer<typeof signInSchema>;
 
 /** Only same-site paths are allowed as the page to return to after sign-in. */
+/** Where someone lands after signing in without a `next` page: partners work in their portal, everyone else follows their journey. */
+export function homePathFor(role: string | null | undefined): string {
+  return role === "partner" ? "/partner" : "/journey";
+}
+
 export function safeReturnPath(value: string | null | undefined, fallback = "/journey"): string {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
   try {

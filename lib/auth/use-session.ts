@@ -14,7 +14,7 @@ type State = { status: "loading" } | { status: "ready"; me: MeResponse } | { sta
 const LOADING: State = { status: "loading" };
 let state: State = LOADING;
 const listeners = new Set<() => void>();
-let inFlight: Promise<void> | null = null;
+let inFlight: Promise<MeResponse | null> | null = null;
 let lastPath: string | null = null;
 
 function setState(next: State) {
@@ -22,17 +22,20 @@ function setState(next: State) {
   listeners.forEach((listener) => listener());
 }
 
-/** Asks the server who is signed in; several components share one request. */
-export function refreshSession(): Promise<void> {
+/** Asks the server who is signed in; several components share one request. Null when the check failed. */
+export function refreshSession(): Promise<MeResponse | null> {
   inFlight ??= fetch("/api/auth/me", { credentials: "include", cache: "no-store" })
     .then(async (response) => {
       if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
-      setState({ status: "ready", me: (await response.json()) as MeResponse });
+      const me = (await response.json()) as MeResponse;
+      setState({ status: "ready", me });
+      return me;
     })
     .catch((error: unknown) => {
       // SPEC: an auth-check failure outside the journey page is logged only.
       console.error("Auth check failed", error);
       setState({ status: "error" });
+      return null;
     })
     .finally(() => {
       inFlight = null;

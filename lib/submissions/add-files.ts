@@ -33,7 +33,7 @@ export async function addFilesToSubmission(request: Request, user: SessionUser, 
       if (files.length > room) throw new AppError("bad_request", `A submission can hold at most ${MAX_FILES_PER_SUBMISSION} files.`);
       await db().$transaction(async (tx) => {
         await tx.submissionFile.createMany({ data: files.map((file) => ({ ...toFileRow(file), submissionId: id })) });
-        await tx.submission.update({ where: { id }, data: { updatedAt: new Date() } });
+        await tx.submission.update({ where: { id }, data: { updatedAt: new Date(), hasFiles: true } });
         // New files answer the coordinator's open requests for more documents.
         await tx.documentRequest.updateMany({ where: { submissionId: id, fulfilledAt: null }, data: { fulfilledAt: new Date() } });
         await audit(tx, actor, { action: "submission.add_files", entityType: "submission", entityId: id, metadata: { files: files.length } });

@@ -65,9 +65,9 @@ test("an admin is made with the setup key, unlocks the dashboard with their pass
   await expect(dialog.getByRole("link", { name: "Download File" })).toBeVisible();
   await dialog.getByRole("button", { name: "Close" }).click();
 
-  await card.getByRole("button", { name: new RegExp(`^View Details\\W+${patientName}$`) }).click();
-  await expect(page.getByRole("dialog").getByText("Status history")).toBeVisible();
-  await page.keyboard.press("Escape");
+  await card.getByRole("link", { name: new RegExp(`^View Details\\W+${patientName}$`) }).click();
+  await expect(page.getByRole("heading", { level: 1, name: patientName })).toBeVisible();
+  await expect(page.getByText("Status history")).toBeVisible();
 
   // The unlock holds for the session: the storage page opens without asking again.
   await page.goto("/google-drive-setup");

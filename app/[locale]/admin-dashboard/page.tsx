@@ -19,7 +19,7 @@ export default async function AdminDashboardPage({ params }: Props) {
   setRequestLocale(locale);
   const { unlocked } = await requireAdminPage(locale, "/admin-dashboard");
   return (
-    <PageMessages namespaces={["admin", "specialties"]}>
+    <PageMessages namespaces={["admin", "specialties", "dicom"]}>
       <AdminGate initiallyUnlocked={unlocked}>
         <AdminDashboard />
       </AdminGate>

@@ -7,3 +7,6 @@ CREATE INDEX "Submission_patientName_trgm" ON "Submission" USING GIN ("patientNa
 
 -- CreateIndex
 CREATE INDEX "Submission_email_trgm" ON "Submission" USING GIN ("email" gin_trgm_ops);
+
+-- CreateIndex
+CREATE INDEX "user_email_trgm" ON "user" USING GIN ("email" gin_trgm_ops);
