@@ -113,7 +113,7 @@ test("a case goes from the patient to an admin, to two partner hospitals, and ba
   // The admin sees both answers; the case is responded.
   await admin.reload();
   await expect(admin.getByTestId("case-status")).toHaveText("RESPONDED");
-  for (const hospital of hospitals) await expect(admin.getByTestId("case-routing").filter({ hasText: hospital.name })).toContainText("Responded");
+  for (const hospital of hospitals) await expect(admin.getByTestId("case-routing").filter({ hasText: hospital.name })).toContainText("Plan received");
 
   // The patient compares the two plans side by side and approves the second hospital's.
   await patient.reload();
