@@ -1,11 +1,11 @@
 import { getTranslations } from "next-intl/server";
-import type { PartnerPlanView } from "@/lib/partners/cases";
+import type { PlanView } from "@/lib/cases/plan-view";
 import { Badge } from "@/components/ui/badge";
 
 const planColour = { proposed: "blue", accepted: "green", not_selected: "grey" } as const;
 
 /** The plan my hospital sent, read-only, in the same template the patient compares. */
-export async function PlanSummary({ plan }: { plan: PartnerPlanView }) {
+export async function PlanSummary({ plan }: { plan: PlanView }) {
   const t = await getTranslations("partner");
   const rows: [string, string][] = [
     [t("fields.diagnosisSummary"), plan.diagnosisSummary],

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { CalendarCheck } from "lucide-react";
-import type { PlanView } from "@/lib/submissions/queries";
+import type { PatientPlanView } from "@/lib/submissions/queries";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -15,13 +15,13 @@ import { cn } from "@/lib/utils";
  * with like (columns on wide screens, stacked on a phone), and approves one. `approveUrl` is the
  * owner's or the verified guest's endpoint; both take { planId }.
  */
-export function PlanComparison({ plans, canDecide, approveUrl, onApproved }: { plans: PlanView[]; canDecide: boolean; approveUrl: string; onApproved: () => void }) {
+export function PlanComparison({ plans, canDecide, approveUrl, onApproved }: { plans: PatientPlanView[]; canDecide: boolean; approveUrl: string; onApproved: () => void }) {
   const t = useTranslations("plans");
-  const [chosen, setChosen] = useState<PlanView | null>(null);
+  const [chosen, setChosen] = useState<PatientPlanView | null>(null);
   const [pending, setPending] = useState(false);
   if (plans.length === 0) return null;
 
-  async function approve(plan: PlanView) {
+  async function approve(plan: PatientPlanView) {
     setPending(true);
     try {
       const response = await fetch(approveUrl, { method: "POST", credentials: "include", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ planId: plan.id }) });
@@ -76,7 +76,7 @@ export function PlanComparison({ plans, canDecide, approveUrl, onApproved }: { p
   );
 }
 
-function PlanCard({ plan, canDecide, onApprove }: { plan: PlanView; canDecide: boolean; onApprove: () => void }) {
+function PlanCard({ plan, canDecide, onApprove }: { plan: PatientPlanView; canDecide: boolean; onApprove: () => void }) {
   const t = useTranslations("plans");
   const format = useFormatter();
   const money = (value: number) => {

@@ -1,6 +1,7 @@
 import "server-only";
+import { decodeCursor, encodeCursor, rowsAfter } from "@/lib/api/keyset-cursor";
 import { z } from "zod";
-import { AppError, badRequest } from "@/lib/api/errors";
+import { AppError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
 import { normalizeTrackingNumber } from "@/lib/submissions/tracking-number";
@@ -43,8 +44,7 @@ export async function listAuditEvents(query: AuditQuery) {
   if (actorId) filters.push({ actorId });
   if (query.action) filters.push({ action: { startsWith: query.action } });
   if (query.cursor) {
-    const after = decodeCursor(query.cursor);
-    filters.push({ OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] });
+    filters.push(rowsAfter(decodeCursor(query.cursor)));
   }
   const rows = await db().auditEvent.findMany({
     where: { AND: filters },
@@ -147,21 +147,6 @@ async function entitiesOf(rows: { entityType: string | null; entityId: string | 
   return labels;
 }
 
-/** The opaque cursor is the last row's sort key (createdAt desc, id desc), base64url-encoded. */
-function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [unknown, unknown];
-    const createdAt = new Date(String(at));
-    if (typeof id === "string" && id.length <= 100 && !Number.isNaN(createdAt.getTime())) return { createdAt, id };
-  } catch {
-    // falls through to the error below
-  }
-  throw badRequest("cursor: invalid cursor.");
-}
 
 const BROWSERS: [RegExp, string][] = [
   [/Edg(?:e|A|iOS)?\/(\d+)/, "Edge"],

@@ -1,4 +1,5 @@
 import "server-only";
+import { planSelect, toPlanView } from "@/lib/cases/plan-view";
 import { z } from "zod";
 import { notFound } from "@/lib/api/errors";
 import { routableStatuses } from "@/lib/cases/routing";
@@ -19,7 +20,7 @@ export async function getAdminCase(submissionId: string, now = new Date()) {
       statusChanges: { select: { fromStatus: true, toStatus: true, note: true, createdAt: true, actorId: true }, orderBy: { createdAt: "asc" } },
       routings: {
         orderBy: [{ routedAt: "asc" }, { hospitalId: "asc" }],
-        include: { hospital: { select: { name: true, city: true, country: true } }, plan: true },
+        include: { hospital: { select: { name: true, city: true, country: true } }, plan: { select: planSelect } },
       },
       documentRequests: { orderBy: { createdAt: "asc" } },
     },
@@ -52,24 +53,7 @@ export async function getAdminCase(submissionId: string, now = new Date()) {
       status: routing.status,
       respondedAt: routing.respondedAt?.toISOString() ?? null,
       declineReason: routing.declineReason,
-      plan: routing.plan && {
-        id: routing.plan.id,
-        diagnosisSummary: routing.plan.diagnosisSummary,
-        proposedTreatment: routing.plan.proposedTreatment,
-        included: routing.plan.included,
-        lengthOfStayDays: routing.plan.lengthOfStayDays,
-        priceMin: routing.plan.priceMin,
-        priceMax: routing.plan.priceMax,
-        currency: routing.plan.currency,
-        validUntil: routing.plan.validUntil.toISOString().slice(0, 10),
-        leadDoctor: routing.plan.leadDoctor,
-        message: routing.plan.message,
-        status: routing.plan.status,
-        decidedAt: routing.plan.decidedAt?.toISOString() ?? null,
-        appointmentAt: routing.plan.appointmentAt?.toISOString() ?? null,
-        appointmentNote: routing.plan.appointmentNote,
-        createdAt: routing.plan.createdAt.toISOString(),
-      },
+      plan: routing.plan && toPlanView(routing.plan),
     })),
     documentRequests: row.documentRequests.map((request) => ({
       id: request.id,

@@ -1,6 +1,6 @@
 import "server-only";
+import { decodeCursor, encodeCursor, rowsAfter } from "@/lib/api/keyset-cursor";
 import { z } from "zod";
-import { badRequest } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
 import { toFileView } from "@/lib/submissions/queries";
@@ -20,21 +20,6 @@ export const adminListQuery = z.object({
 });
 export type AdminListQuery = z.infer<typeof adminListQuery>;
 
-/** The opaque cursor is the last row's sort key (createdAt desc, id desc), base64url-encoded. */
-function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [unknown, unknown];
-    const createdAt = new Date(String(at));
-    if (typeof id === "string" && !Number.isNaN(createdAt.getTime())) return { createdAt, id };
-  } catch {
-    // falls through to the error below
-  }
-  throw badRequest("cursor: invalid cursor.");
-}
 
 async function filterWhere(query: AdminListQuery): Promise<Prisma.SubmissionWhereInput> {
   const where: Prisma.SubmissionWhereInput = {};
@@ -83,9 +68,7 @@ export function isOverdue(routing: { status: string; dueAt: Date }, now: Date): 
 export async function listAdminSubmissions(query: AdminListQuery) {
   const where = await filterWhere(query);
   const after = query.cursor ? decodeCursor(query.cursor) : null;
-  const page: Prisma.SubmissionWhereInput = after
-    ? { AND: [where, { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }] }
-    : where;
+  const page: Prisma.SubmissionWhereInput = after ? { AND: [where, rowsAfter(after)] } : where;
   const [rows, counts] = await Promise.all([
     db().submission.findMany({
       where: page,

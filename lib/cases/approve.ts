@@ -4,7 +4,7 @@ import { audit, type AuditActor } from "@/lib/audit";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/db/generated/client";
 import type { NotificationOutbox } from "@/lib/notifications/outbox";
-import { isPlanExpired } from "@/lib/submissions/queries";
+import { isPlanExpired } from "./plan-view";
 import { changeStatus } from "./workflow";
 
 const ALREADY_DECIDED = "A treatment plan has already been approved for this case.";

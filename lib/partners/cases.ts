@@ -1,4 +1,5 @@
 import "server-only";
+import { planSelect, toPlanView, type PlanRow } from "@/lib/cases/plan-view";
 import { z } from "zod";
 import { AppError } from "@/lib/api/errors";
 import { audit, type AuditActor } from "@/lib/audit";
@@ -23,39 +24,6 @@ export function partnerHospitalId(user: SessionUser): string {
 export function routedToHospital(hospitalId: string): Prisma.SubmissionWhereInput {
   return { routings: { some: { hospitalId } } };
 }
-
-const planSelect = {
-  id: true,
-  diagnosisSummary: true,
-  proposedTreatment: true,
-  included: true,
-  lengthOfStayDays: true,
-  priceMin: true,
-  priceMax: true,
-  currency: true,
-  validUntil: true,
-  leadDoctor: true,
-  message: true,
-  status: true,
-  decidedAt: true,
-  appointmentAt: true,
-  appointmentNote: true,
-  createdAt: true,
-} as const satisfies Prisma.TreatmentPlanSelect;
-
-type PlanRow = Prisma.TreatmentPlanGetPayload<{ select: typeof planSelect }>;
-
-function toPlanView(plan: PlanRow) {
-  return {
-    ...plan,
-    validUntil: plan.validUntil.toISOString().slice(0, 10),
-    decidedAt: plan.decidedAt?.toISOString() ?? null,
-    appointmentAt: plan.appointmentAt?.toISOString() ?? null,
-    createdAt: plan.createdAt.toISOString(),
-  };
-}
-
-export type PartnerPlanView = ReturnType<typeof toPlanView>;
 
 function toRoutingView(routing: { id: string; status: string; routedAt: Date; dueAt: Date; respondedAt: Date | null; declineReason: string | null; plan: PlanRow | null }) {
   return {

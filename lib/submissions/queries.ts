@@ -1,4 +1,5 @@
 import "server-only";
+import { isPlanExpired, planSelect, toPlanView, type PlanView } from "@/lib/cases/plan-view";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
 
@@ -27,22 +28,7 @@ export const patientCareInclude = {
     where: { status: { in: ["proposed", "accepted", "not_selected"] } },
     orderBy: { createdAt: "asc" },
     select: {
-      id: true,
-      diagnosisSummary: true,
-      proposedTreatment: true,
-      included: true,
-      lengthOfStayDays: true,
-      priceMin: true,
-      priceMax: true,
-      currency: true,
-      validUntil: true,
-      leadDoctor: true,
-      message: true,
-      status: true,
-      decidedAt: true,
-      appointmentAt: true,
-      appointmentNote: true,
-      createdAt: true,
+      ...planSelect,
       routing: { select: { hospital: { select: { name: true, city: true, country: true } } } },
     },
   },
@@ -51,32 +37,9 @@ export const patientCareInclude = {
 
 type CareRow = Prisma.SubmissionGetPayload<{ include: typeof patientCareInclude }>;
 
-/** A plan's validUntil is a calendar date: the plan can be approved until the end of that day (UTC). */
-export function isPlanExpired(validUntil: Date, now = new Date()): boolean {
-  return now.getTime() >= validUntil.getTime() + 24 * 60 * 60 * 1000;
-}
 
-export interface PlanView {
-  id: string;
-  hospital: { name: string; city: string; country: string };
-  diagnosisSummary: string;
-  proposedTreatment: string;
-  included: string;
-  lengthOfStayDays: number;
-  priceMin: number;
-  priceMax: number;
-  currency: string;
-  /** YYYY-MM-DD */
-  validUntil: string;
-  expired: boolean;
-  leadDoctor: string;
-  message: string | null;
-  status: "proposed" | "accepted" | "not_selected";
-  decidedAt: string | null;
-  appointmentAt: string | null;
-  appointmentNote: string | null;
-  createdAt: string;
-}
+/** A plan as the patient compares it: with its hospital, and whether it can still be approved. */
+export type PatientPlanView = PlanView & { hospital: { name: string; city: string; country: string }; expired: boolean };
 
 export interface DocumentRequestView {
   id: string;
@@ -89,25 +52,10 @@ export function toCareView(row: CareRow, now = new Date()) {
   return {
     matchedHospitals: row.routings.map((routing) => routing.hospital),
     plans: row.plans.map(
-      (plan): PlanView => ({
-        id: plan.id,
-        hospital: plan.routing.hospital,
-        diagnosisSummary: plan.diagnosisSummary,
-        proposedTreatment: plan.proposedTreatment,
-        included: plan.included,
-        lengthOfStayDays: plan.lengthOfStayDays,
-        priceMin: plan.priceMin,
-        priceMax: plan.priceMax,
-        currency: plan.currency,
-        validUntil: plan.validUntil.toISOString().slice(0, 10),
+      ({ routing, ...plan }): PatientPlanView => ({
+        ...toPlanView(plan),
+        hospital: routing.hospital,
         expired: plan.status === "proposed" && isPlanExpired(plan.validUntil, now),
-        leadDoctor: plan.leadDoctor,
-        message: plan.message,
-        status: plan.status,
-        decidedAt: plan.decidedAt?.toISOString() ?? null,
-        appointmentAt: plan.appointmentAt?.toISOString() ?? null,
-        appointmentNote: plan.appointmentNote,
-        createdAt: plan.createdAt.toISOString(),
       }),
     ),
     documentRequests: row.documentRequests.map(
