@@ -39,6 +39,15 @@ const schema = z
     MAIL_FROM: z.string().min(3).default("AfyaBridge <no-reply@afyabridge.example>"),
     SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
     ADMIN_SETUP_KEY: z.string().trim().min(24, "must be at least 24 characters (openssl rand -base64 32)").optional().or(z.literal("").transform(() => undefined)),
+    // Transcription center: audio goes to Google Cloud Speech when credentials are configured.
+    GOOGLE_APPLICATION_CREDENTIALS: optionalString,
+    GOOGLE_SPEECH_ENDPOINT: z
+      .string()
+      .regex(/^[^\s:/]+:\d{1,5}$/, "must be host:port")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    TRANSCRIPTION_WORKER: z.enum(["on", "off"]).default("on"),
+    TRANSCRIPTION_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") {
