@@ -40,4 +40,5 @@ export const RATE_RULES = {
   adminSetup: { name: "admin-setup", max: 5, windowSeconds: 3600 },
   adminUnlock: { name: "admin-unlock", max: 10, windowSeconds: 900 },
   partnerInviteAccept: { name: "partner-invite-accept", max: 10, windowSeconds: 3600 },
+  transcription: { name: "transcription", max: 120, windowSeconds: 3600 },
 } as const satisfies Record<string, RateRule>;

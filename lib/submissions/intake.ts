@@ -1,9 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { AppError } from "@/lib/api/errors";
-import { getStore } from "@/lib/storage";
-import { readMultipart } from "@/lib/uploads/multipart";
-import { storeUpload, type StoredUpload } from "@/lib/uploads/store-upload";
+import { receiveUploads } from "@/lib/uploads/receive";
+import type { StoredUpload } from "@/lib/uploads/store-upload";
 import type { SniffedType } from "@/lib/uploads/sniff";
 import { MAX_FILE_BYTES, MESSAGES } from "./rules";
 
@@ -26,27 +24,24 @@ export async function receiveRecords<T>(
   },
   commit: (fields: Record<string, string>, files: StoredUpload[]) => Promise<T>,
 ): Promise<T> {
-  const store = getStore();
-  const stored: StoredUpload[] = [];
-  try {
-    const fields = await readMultipart(request, { fileField: "files", maxFiles: options.maxFiles, tooManyFilesMessage: MESSAGES.tooManyFiles }, async (file, fieldsSoFar) => {
-      if (stored.length === 0 && options.beforeFirstFile) await options.beforeFirstFile(fieldsSoFar);
-      stored.push(
-        await storeUpload(store, file, {
-          prefix: `submissions/${options.folder()}`,
-          maxBytes: MAX_FILE_BYTES,
-          accepts: (type) => ACCEPTED_KINDS.has(type.kind),
-          refusedMessage: MESSAGES.refusedType,
-          tooLargeMessage: MESSAGES.tooLarge,
-        }),
-      );
-    });
-    if (stored.length === 0) throw new AppError("bad_request", MESSAGES.filesRequired);
-    return await commit(fields, stored);
-  } catch (error) {
-    await Promise.allSettled(stored.map((file) => store.delete(file.key)));
-    throw error;
-  }
+  return receiveUploads(
+    request,
+    {
+      fileField: "files",
+      maxFiles: options.maxFiles,
+      tooManyFilesMessage: MESSAGES.tooManyFiles,
+      noFileMessage: MESSAGES.filesRequired,
+      prefix: () => `submissions/${options.folder()}`,
+      rules: {
+        maxBytes: MAX_FILE_BYTES,
+        accepts: (type) => ACCEPTED_KINDS.has(type.kind),
+        refusedMessage: MESSAGES.refusedType,
+        tooLargeMessage: MESSAGES.tooLarge,
+      },
+      beforeFirstFile: options.beforeFirstFile,
+    },
+    commit,
+  );
 }
 
 export const newSubmissionId = () => randomUUID();
