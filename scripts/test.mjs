@@ -1,11 +1,13 @@
 /**
  * `npm test`: everything, in order of speed: type-check, lint, unit (Jest), integration (Node's test
- * runner, on PGlite and on PostgreSQL when TEST_DATABASE_URL is set), production build, end to end
+ * runner, on PGlite and on PostgreSQL when TEST_DATABASE_URL is set), production build, a scan of the
+ * build for secrets, end to end
  * (Playwright in Chromium). Stops at the first failing step; ends with one "N passed, N failed" line.
  * `node scripts/test.mjs integration` (or any step names) runs only some steps.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, existsSync, rmSync } from "node:fs";
+import { buildSecrets } from "../tests/build/sentinels.mjs";
 
 const results = ".test-results";
 rmSync(results, { recursive: true, force: true });
@@ -38,6 +40,12 @@ function finish(ok) {
   process.exit(ok ? 0 : 1);
 }
 
+function tapCounts(file) {
+  const tap = readFileSync(file, "utf8");
+  const number = (name) => Number(tap.match(new RegExp(`^# ${name} (\\d+)$`, "m"))?.[1] ?? 0);
+  return [number("pass"), number("fail") + number("cancelled")];
+}
+
 /** Node 20's test runner takes no glob patterns: list the files. */
 function integrationTestFiles() {
   return readdirSync("tests/integration", { recursive: true })
@@ -64,14 +72,16 @@ const steps = {
       "--test-reporter=spec", "--test-reporter-destination=stdout", "--test-reporter=tap", `--test-reporter-destination=${results}/integration.tap`,
       ...integrationTestFiles(),
     ]);
-    count("integration", () => {
-      const tap = readFileSync(`${results}/integration.tap`, "utf8");
-      const number = (name) => Number(tap.match(new RegExp(`^# ${name} (\\d+)$`, "m"))?.[1] ?? 0);
-      return [number("pass"), number("fail") + number("cancelled")];
-    });
+    count("integration", () => tapCounts(`${results}/integration.tap`));
     return ok;
   },
-  build: () => run("Production build", "npx", ["next", "build"]),
+  // Built with known secret values in its environment, so that the next step can prove none of them reaches the browser.
+  build: () => run("Production build", "npx", ["next", "build"], buildSecrets),
+  secrets: () => {
+    const ok = run("Secrets scan of the build", "node", ["--test", "--test-reporter=spec", "--test-reporter-destination=stdout", "--test-reporter=tap", `--test-reporter-destination=${results}/secrets.tap`, "tests/build/bundle-secrets.test.mjs"]);
+    count("secrets", () => tapCounts(`${results}/secrets.tap`));
+    return ok;
+  },
   e2e: () => {
     const ok = run("End-to-end tests (Playwright, Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/e2e.json`,
