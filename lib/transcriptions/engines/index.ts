@@ -1,0 +1,30 @@
+import "server-only";
+import { runDicomEngine } from "./dicom";
+import { EngineError, type EngineInput, type EngineResult } from "./types";
+import { runOcrEngine } from "./ocr";
+import { runPdfEngine } from "./pdf";
+import { runSpeechEngine, speechEngineConfigured } from "./speech";
+
+/**
+ * The transcription engines behind the job queue: PDF text (unpdf), image OCR (tesseract.js, offline),
+ * DICOM header summary and report text, audio through Google Cloud Speech when it is configured.
+ * Engines only read `input.open()`; they never store anything. A thrown EngineError says whether a
+ * retry could help; any other error is unexpected and the queue treats it as retryable.
+ */
+export { EngineError, speechEngineConfigured };
+export type { EngineInput, EngineResult, EngineSegment } from "./types";
+
+export async function runEngine(input: EngineInput): Promise<EngineResult> {
+  switch (input.kind) {
+    case "pdf":
+      return runPdfEngine(input);
+    case "image":
+      return runOcrEngine(input);
+    case "dicom":
+      return runDicomEngine(input);
+    case "audio":
+      return runSpeechEngine(input);
+    default:
+      throw new EngineError(`No engine handles files of kind "${String((input as { kind: unknown }).kind)}".`, false);
+  }
+}

@@ -1,0 +1,27 @@
+export type EngineSegment = { start?: number; end?: number; page?: number; text: string };
+
+export type EngineResult =
+  | { status: "completed"; engine: string; text: string; segments?: EngineSegment[] }
+  | { status: "needs_engine"; reason: string };
+
+export interface EngineInput {
+  kind: "audio" | "pdf" | "image" | "dicom";
+  mimeType: string;
+  fileName: string;
+  size: number;
+  /** BCP-47 code chosen at upload for audio (e.g. "en-US"); null for documents. */
+  language: string | null;
+  /** The decrypted stored bytes; may be called once per run. */
+  open: () => Promise<NodeJS.ReadableStream | ReadableStream<Uint8Array>>;
+}
+
+/** An engine could not transcribe the file; `retryable` says whether trying again later could help. */
+export class EngineError extends Error {
+  override name = "EngineError";
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
