@@ -1,0 +1,106 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/db/generated/client";
+import { getStore, StorageNotFoundError } from "@/lib/storage";
+import { EngineError, runEngine, type EngineInput, type EngineResult } from "./engines";
+
+/** An engine as the job calls it; tests pass a fake one, the app uses the real runEngine. */
+export type Engine = (input: EngineInput) => Promise<EngineResult>;
+
+/** Runs of one transcription at most: the first and three retries (a crash or a retryable error each count). */
+export const MAX_ATTEMPTS = 4;
+
+export const FILE_GONE = "The uploaded file was deleted before it could be transcribed.";
+
+/** Thrown to the queue after a retryable failure, so that it runs the job again later (with backoff). */
+export class RetryLaterError extends Error {
+  override name = "RetryLaterError";
+}
+
+export type JobOutcome = "completed" | "needs_engine" | "failed" | "skipped";
+
+const ACTIVE = ["queued", "processing"] as const;
+
+/**
+ * The job: claims the row (queued or processing → processing, attempts + 1), transcribes the stored
+ * file and stores the result. `attempts` is the fencing token: a run that was given up on (expired
+ * while hung) cannot overwrite what a later run wrote. A row that is gone or already finished is
+ * skipped, so a job delivered twice never transcribes twice.
+ */
+export async function processTranscription(id: string, engine: Engine = runEngine): Promise<JobOutcome> {
+  const row = await claim(id);
+  if (!row) return "skipped";
+  const attempt = row.attempts;
+  const finish = async (outcome: JobOutcome, data: Prisma.TranscriptionUpdateManyMutationInput) => {
+    await db().transcription.updateMany({ where: { id, status: "processing", attempts: attempt }, data });
+    return outcome;
+  };
+  const fail = (reason: string) => finish("failed", { status: "failed", statusReason: reason.slice(0, 2000) });
+
+  const storageKey = row.storageKey;
+  if (!storageKey || row.fileDeletedAt || !(await getStore().exists(storageKey))) return fail(FILE_GONE);
+
+  let result: EngineResult;
+  try {
+    result = await engine({
+      kind: row.kind,
+      mimeType: row.mimeType,
+      fileName: row.fileName,
+      size: Number(row.fileSize),
+      language: row.language,
+      open: () => getStore().get(storageKey),
+    });
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) return fail(FILE_GONE);
+    if (error instanceof EngineError && !error.retryable) return fail(error.message);
+    const reason = messageOf(error);
+    console.error(`[transcription] attempt ${attempt} of ${MAX_ATTEMPTS} for ${id} failed: ${reason}`);
+    if (attempt >= MAX_ATTEMPTS) return fail(`Transcription failed after ${attempt} attempts: ${reason}`);
+    await finish("skipped", { status: "queued", statusReason: `Attempt ${attempt} of ${MAX_ATTEMPTS} failed (${reason}); it will be retried.`.slice(0, 2000) });
+    throw new RetryLaterError(reason);
+  }
+
+  if (result.status === "needs_engine") return finish("needs_engine", { status: "needs_engine", statusReason: result.reason });
+  return finish("completed", {
+    status: "completed",
+    statusReason: null,
+    text: result.text,
+    segments: (result.segments ?? undefined) as Prisma.InputJsonValue | undefined,
+    engine: result.engine,
+    completedAt: new Date(),
+  });
+}
+
+/** Optimistic claim: succeeds only if nobody changed status or attempts since we read them. */
+async function claim(id: string) {
+  const current = await db().transcription.findUnique({ where: { id } });
+  if (!current || !(ACTIVE as readonly string[]).includes(current.status)) return null;
+  if (current.attempts >= MAX_ATTEMPTS) {
+    await giveUpTranscription(id);
+    return null;
+  }
+  const claimed = await db().transcription.updateMany({
+    where: { id, status: current.status, attempts: current.attempts },
+    data: { status: "processing", attempts: current.attempts + 1, startedAt: new Date() },
+  });
+  return claimed.count === 1 ? { ...current, attempts: current.attempts + 1 } : null;
+}
+
+/**
+ * The queue gave up on the job (its runs crashed, were stopped or timed out): the row ends failed
+ * with the reason instead of staying queued or processing forever.
+ */
+export async function giveUpTranscription(id: string): Promise<boolean> {
+  const row = await db().transcription.findUnique({ where: { id }, select: { status: true, attempts: true, statusReason: true } });
+  if (!row || !(ACTIVE as readonly string[]).includes(row.status)) return false;
+  const last = row.status === "queued" && row.statusReason ? ` Last error: ${row.statusReason}` : " The worker stopped or ran out of time while processing it.";
+  const { count } = await db().transcription.updateMany({
+    where: { id, status: row.status, attempts: row.attempts },
+    data: { status: "failed", statusReason: `Transcription did not finish after ${row.attempts} attempt${row.attempts === 1 ? "" : "s"}.${last}`.slice(0, 2000) },
+  });
+  return count === 1;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message || error.name : String(error);
+}
