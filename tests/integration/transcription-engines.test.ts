@@ -111,6 +111,8 @@ function structuredReport(): Buffer {
 
 describe("transcription engines", () => {
   before(async () => {
+    process.env.BETTER_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
+    process.env.STORAGE_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString("base64");
     process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "afya-engines-"));
     delete process.env.GOOGLE_APPLICATION_CREDENTIALS;
     delete process.env.GOOGLE_SPEECH_ENDPOINT;
