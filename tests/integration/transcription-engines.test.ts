@@ -188,6 +188,12 @@ describe("transcription engines", () => {
       await timed("ocr (png, warm worker)", () => engines.runEngine(input("image", "image/png", png)));
     });
 
+    test("images sent at the same time are all read (one worker, one image at a time)", async () => {
+      const png = readFileSync(path.join(process.cwd(), "tests/fixtures/ocr-discharge.png"));
+      const results = await Promise.all([1, 2].map(() => engines.runEngine(input("image", "image/png", png))));
+      for (const result of results) assert.ok(result.status === "completed" && /Amina Bello/.test(result.text));
+    });
+
     test("bytes that are not an image fail for good, and the worker keeps working", async () => {
       const png = readFileSync(path.join(process.cwd(), "tests/fixtures/ocr-discharge.png"));
       const broken = Buffer.concat([png.subarray(0, 64), Buffer.alloc(2000, 0x42)]);
@@ -239,6 +245,19 @@ describe("transcription engines", () => {
       const result = await engines.runEngine(input("dicom", "application/dicom", file));
       assert.ok(result.status === "completed");
       assert.match(result.text, /Report\n\nStudy comments:\nUrgent\n\nImage comments:\nMotion artefact on slices 12-14\.$/);
+    });
+
+    test("an Encapsulated PDF report: its text follows the summary", async () => {
+      const report = await pdf((doc) => doc.text("Radiology report: no fracture seen."));
+      const file = writeDicom(TS.explicitLittle, [
+        ...patientElements,
+        [0x0042, 0x0011, "OB", new Uint8Array(report)],
+        [0x0042, 0x0012, "LO", "application/pdf"],
+      ]);
+      const result = await engines.runEngine(input("dicom", "application/dicom", file));
+      assert.ok(result.status === "completed");
+      assert.match(result.text, /^Patient: John Doe, ID AFY-12345$/m);
+      assert.match(result.text, /Encapsulated PDF report:\nRadiology report: no fracture seen\.$/);
     });
 
     test("malformed DICOM and non-DICOM bytes fail for good", async () => {

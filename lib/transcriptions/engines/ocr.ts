@@ -21,6 +21,8 @@ function englishDataPath(): string {
 }
 
 let worker: Promise<Worker> | null = null;
+/** Images are recognised one at a time on the one worker (jobs running concurrently queue here). */
+let queue: Promise<unknown> = Promise.resolve();
 let idleTimer: NodeJS.Timeout | null = null;
 let running = 0;
 
@@ -56,8 +58,9 @@ export async function runOcrEngine(input: EngineInput): Promise<EngineResult> {
   running++;
   let text: string;
   try {
-    const ocr = await getWorker();
-    text = (await ocr.recognize(image)).data.text;
+    const turn = queue.then(async () => (await getWorker()).recognize(image));
+    queue = turn.catch(() => {});
+    text = (await turn).data.text;
   } catch (error) {
     throw ocrError(error);
   } finally {
