@@ -27,6 +27,7 @@ export interface AuthStatusLabels {
   myJourney: string;
   partnerPortal: string;
   adminDashboard: string;
+  transcriptions: string;
   /** Contains "{username}". */
   welcome: string;
   logoutFailed: string;
@@ -90,6 +91,11 @@ export function AuthStatus({ labels, stacked = false }: { labels: AuthStatusLabe
       {staffLink && (
         <Link href={localePath(staffLink.href, locale)} className={cn(buttonClass, "border border-input hover:bg-muted")}>
           {staffLink.label}
+        </Link>
+      )}
+      {staffLink && (
+        <Link href={localePath("/dashboard", locale)} className={cn(buttonClass, "border border-input hover:bg-muted")}>
+          {labels.transcriptions}
         </Link>
       )}
       <button type="button" onClick={logout} className={cn(buttonClass, "hover:bg-muted")}>

@@ -28,6 +28,7 @@ export async function SiteHeader() {
     myJourney: t("myJourney"),
     partnerPortal: t("partnerPortal"),
     adminDashboard: t("adminDashboard"),
+    transcriptions: t("transcriptions"),
     welcome: t("welcome", { username: "{username}" }),
     logoutFailed: t("logoutFailed"),
   };

@@ -1,0 +1,13 @@
+import { apiRoute } from "@/lib/api/handler";
+import { actorFor } from "@/lib/api/client";
+import { enforceRateLimit, RATE_RULES } from "@/lib/api/rate-limit";
+import { consentBody, recordConsent } from "@/lib/transcriptions/consent";
+
+export const dynamic = "force-dynamic";
+
+/** SPEC section 7: one call per ticked consent, before the transcription upload. Staff only. */
+export const POST = apiRoute({ access: ["admin", "partner"], body: consentBody }, async ({ request, user, body }) => {
+  await enforceRateLimit(RATE_RULES.transcription, `consent:${user.id}`);
+  const { id } = await recordConsent(user, body, actorFor(request, user));
+  return Response.json({ id }, { status: 201 });
+});

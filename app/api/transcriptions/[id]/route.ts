@@ -1,0 +1,20 @@
+import { apiRoute } from "@/lib/api/handler";
+import { actorFor } from "@/lib/api/client";
+import { deleteTranscription } from "@/lib/transcriptions/erase";
+import { findReadableTranscription, getTranscription } from "@/lib/transcriptions/queries";
+
+export const dynamic = "force-dynamic";
+
+const staff = ["admin", "partner"] as const;
+
+/** One transcription with its text, segments, status, file information and consents. */
+export const GET = apiRoute({ access: staff }, async ({ user, params }) => {
+  return Response.json(await getTranscription(user, String(params.id)), { headers: { "Cache-Control": "no-store" } });
+});
+
+/** The uploader or an admin deletes the transcription and its stored file, at any time (SPEC section 9). */
+export const DELETE = apiRoute({ access: staff }, async ({ request, user, params }) => {
+  const { id } = await findReadableTranscription(user, String(params.id), { id: true });
+  await deleteTranscription(id, actorFor(request, user));
+  return new Response(null, { status: 204 });
+});

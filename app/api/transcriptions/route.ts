@@ -1,0 +1,20 @@
+import { apiRoute } from "@/lib/api/handler";
+import { actorFor } from "@/lib/api/client";
+import { enforceRateLimit, RATE_RULES } from "@/lib/api/rate-limit";
+import { createTranscription } from "@/lib/transcriptions/create";
+import { listTranscriptions, transcriptionListQuery } from "@/lib/transcriptions/queries";
+
+export const dynamic = "force-dynamic";
+
+const staff = ["admin", "partner"] as const;
+
+/** The caller's transcriptions (admins: all), newest first; `cursor` continues a page. */
+export const GET = apiRoute({ access: staff, query: transcriptionListQuery }, async ({ user, query }) => {
+  return Response.json(await listTranscriptions(user, query), { headers: { "Cache-Control": "no-store" } });
+});
+
+/** SPEC section 7: multipart with file, title, meetingType, department, patientInfo (and language for audio). */
+export const POST = apiRoute({ access: staff }, async ({ request, user }) => {
+  await enforceRateLimit(RATE_RULES.transcription, `upload:${user.id}`);
+  return Response.json(await createTranscription(request, user, actorFor(request, user)), { status: 201 });
+});

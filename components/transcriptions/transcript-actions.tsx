@@ -1,0 +1,107 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
+import { Copy, Download, Trash2 } from "lucide-react";
+import { useRouter } from "@/lib/i18n/navigation";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { toast } from "@/components/ui/use-toast";
+
+const REFRESH_MS = 5000;
+
+/** Reloads the server-rendered page every 5 seconds while the transcription is queued or processing. */
+export function RefreshWhileActive({ active }: { active: boolean }) {
+  const router = useRouter();
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => router.refresh(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [active, router]);
+  return null;
+}
+
+/** Copy to the clipboard and download as .txt (built on the server), when there is a transcript. */
+export function TranscriptTextActions({ id, text }: { id: string; text: string }) {
+  const t = useTranslations("transcriptions");
+  const [copied, setCopied] = useState(false);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      toast({ title: t("detail.copied") });
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      toast({ title: t("detail.copyFailed"), variant: "destructive" });
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button type="button" variant="outline" onClick={() => void copy()}>
+        <Copy aria-hidden className="h-4 w-4" />
+        {copied ? t("detail.copiedShort") : t("detail.copy")}
+      </Button>
+      <Button asChild variant="outline">
+        <a href={`/api/transcriptions/${id}/text`} download>
+          <Download aria-hidden className="h-4 w-4" />
+          {t("detail.downloadText")}
+        </a>
+      </Button>
+    </div>
+  );
+}
+
+/** Deletes the transcription and its stored file, after a confirmation; then back to the list. */
+export function DeleteTranscription({ id, title }: { id: string; title: string }) {
+  const t = useTranslations("transcriptions");
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+  const [open, setOpen] = useState(false);
+
+  async function remove() {
+    setPending(true);
+    try {
+      const response = await fetch(`/api/transcriptions/${id}`, { method: "DELETE", credentials: "include" });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { error?: string } | null;
+        toast({ title: t("detail.deleteFailed"), description: body?.error ?? `${response.status}: ${response.statusText}`, variant: "destructive" });
+        return;
+      }
+      setOpen(false);
+      toast({ title: t("detail.deleted") });
+      router.push("/dashboard");
+      router.refresh();
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button type="button" variant="destructive">
+          <Trash2 aria-hidden className="h-4 w-4" />
+          {t("detail.delete")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t("detail.deleteTitle")}</DialogTitle>
+          <DialogDescription>{t("detail.deleteText", { title })}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline" disabled={pending}>
+              {t("detail.cancel")}
+            </Button>
+          </DialogClose>
+          <Button type="button" variant="destructive" onClick={() => void remove()} disabled={pending}>
+            {pending ? t("detail.deleting") : t("detail.confirmDelete")}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,160 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { AppError } from "@/lib/api/errors";
+import { audit, type AuditActor } from "@/lib/audit";
+import type { SessionUser } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import type { Prisma, TranscriptionKind } from "@/lib/db/generated/client";
+import { receiveUploads } from "@/lib/uploads/receive";
+import type { SniffedType } from "@/lib/uploads/sniff";
+import { hasOpenRecordingConsent, linkOpenConsents } from "./consent";
+import { enqueueTranscription } from "./jobs";
+import { MAX_TRANSCRIPTION_BYTES, meetingTypes, RETENTION_DAYS, speechLanguages, TRANSCRIPTION_MESSAGES } from "./upload-rules";
+
+const optionalText = (name: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${name} must be at most ${max} characters.`)
+    .optional()
+    .transform((value) => value || undefined);
+
+/** SPEC section 3: the optional patient information, sent as a JSON object. */
+const patientInfoSchema = z
+  .object({
+    patientId: optionalText("Patient ID", 100),
+    medicalRecordNumber: optionalText("Medical record number", 100),
+    attendingPhysician: optionalText("Attending physician", 200),
+    department: optionalText("Patient department", 100),
+  })
+  .strict();
+
+const fieldsSchema = z.object({
+  title: optionalText("Title", 200),
+  meetingType: z.enum(meetingTypes, "meetingType must be consultation, follow-up, team-meeting or case-review.").default("consultation"),
+  department: optionalText("Department", 100),
+  language: z.enum(speechLanguages, `language must be one of ${speechLanguages.join(", ")}.`).optional(),
+  patientInfo: z.unknown().optional(),
+});
+type Fields = z.infer<typeof fieldsSchema> & { patientInfo: z.infer<typeof patientInfoSchema> | null };
+
+function parseFields(raw: Readonly<Record<string, string>>): Fields {
+  // Empty form fields mean "not given".
+  const given = Object.fromEntries(Object.entries(raw).filter(([, value]) => value.trim() !== ""));
+  const fields = fieldsSchema.safeParse(given);
+  if (!fields.success) throw new AppError("bad_request", fields.error.issues[0]?.message ?? "Invalid upload.");
+  return { ...fields.data, patientInfo: parsePatientInfo(given.patientInfo) };
+}
+
+function parsePatientInfo(raw: string | undefined) {
+  if (raw === undefined) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new AppError("bad_request", "patientInfo is not valid JSON.");
+  }
+  const info = patientInfoSchema.safeParse(value);
+  if (!info.success) {
+    const issue = info.error.issues[0];
+    const detail = issue?.code === "unrecognized_keys" ? `unknown field ${issue.keys.join(", ")}` : issue?.path.length ? `${issue.path.join(".")}: ${issue.message}` : "it must be an object";
+    throw new AppError("bad_request", `patientInfo is not valid: ${detail}. Expected { patientId, medicalRecordNumber, attendingPhysician, department }.`);
+  }
+  const kept = Object.fromEntries(Object.entries(info.data).filter(([, v]) => v !== undefined));
+  return Object.keys(kept).length ? (kept as z.infer<typeof patientInfoSchema>) : null;
+}
+
+/** What we transcribe, by the file's real type. */
+function kindOf(type: SniffedType): TranscriptionKind | null {
+  switch (type.kind) {
+    case "audio":
+      return "audio";
+    case "pdf":
+      return "pdf";
+    case "jpeg":
+    case "png":
+      return "image";
+    case "dicom":
+      return "dicom";
+    default:
+      return null;
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * POST /api/transcriptions: one file, streamed into storage while its type is checked from its bytes.
+ * The form fields come before the file (the upload center sends them so): they and the recording
+ * consent are checked before a byte is stored; a field arriving after the file is refused, and any
+ * failure deletes what was stored. The row, the consents it claims and the audit row commit together;
+ * the job is queued after the commit, and the answer does not wait for it.
+ */
+export async function createTranscription(request: Request, user: SessionUser, actor: AuditActor): Promise<{ id: string; status: "queued" }> {
+  const id = randomUUID();
+  let checked: { fields: Fields; names: Set<string> } | null = null;
+
+  await receiveUploads(
+    request,
+    {
+      fileField: "file",
+      maxFiles: 1,
+      tooManyFilesMessage: TRANSCRIPTION_MESSAGES.tooManyFiles,
+      noFileMessage: TRANSCRIPTION_MESSAGES.noFile,
+      prefix: () => `transcriptions/${id}`,
+      rules: {
+        maxBytes: MAX_TRANSCRIPTION_BYTES,
+        accepts: (type) => kindOf(type) !== null,
+        refusedMessage: () => TRANSCRIPTION_MESSAGES.invalidType,
+        tooLargeMessage: () => TRANSCRIPTION_MESSAGES.tooLarge,
+      },
+      beforeFirstFile: async (fieldsSoFar) => {
+        const fields = parseFields(fieldsSoFar);
+        if (!(await hasOpenRecordingConsent(user.id))) throw new AppError("bad_request", TRANSCRIPTION_MESSAGES.consentRequired);
+        checked = { fields, names: new Set(Object.keys(fieldsSoFar)) };
+      },
+    },
+    async (allFields, [file]) => {
+      const before = checked!;
+      if (Object.keys(allFields).some((name) => !before.names.has(name))) throw new AppError("bad_request", "Please send the form fields before the file.");
+      const kind = kindOf({ kind: file.kind, mimeType: file.mimeType } as SniffedType)!;
+      const { fields } = before;
+      const now = new Date();
+      await db().$transaction(async (tx) => {
+        await tx.transcription.create({
+          data: {
+            id,
+            uploadedById: user.id,
+            title: fields.title ?? file.originalName.slice(0, 200),
+            meetingType: fields.meetingType,
+            department: fields.department ?? null,
+            language: kind === "audio" ? (fields.language ?? speechLanguages[0]) : null,
+            patientInfo: (fields.patientInfo ?? undefined) as Prisma.InputJsonValue | undefined,
+            kind,
+            fileName: file.originalName,
+            fileSize: BigInt(file.size),
+            mimeType: file.mimeType,
+            sha256: file.sha256,
+            storageKey: file.key,
+            deleteFileAfter: new Date(now.getTime() + (kind === "audio" ? RETENTION_DAYS.audio : RETENTION_DAYS.other) * DAY_MS),
+            createdAt: now,
+          },
+        });
+        const consents = await linkOpenConsents(tx, user.id, id);
+        // Another upload claimed the same consent in the meantime.
+        if (!consents.recording) throw new AppError("bad_request", TRANSCRIPTION_MESSAGES.consentRequired);
+        await audit(tx, actor, {
+          action: "transcription.create",
+          entityType: "transcription",
+          entityId: id,
+          metadata: { kind, size: file.size, consents: consents.linked },
+        });
+      });
+    },
+  );
+
+  // The row is committed as queued; a failed enqueue is logged and picked up again by the worker's sweep.
+  await enqueueTranscription(id).catch((error: unknown) => console.error("Could not enqueue the transcription", { id, error: (error as Error).message }));
+  return { id, status: "queued" };
+}

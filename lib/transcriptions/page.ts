@@ -1,0 +1,18 @@
+import "server-only";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { getSessionUser, type SessionUser } from "@/lib/auth/session";
+import { isStaff } from "@/lib/auth/roles";
+import { redirect } from "@/lib/i18n/navigation";
+import type { Locale } from "@/lib/i18n/locales";
+
+/**
+ * The server-side check at the top of every transcription page: guests → sign-in (and back);
+ * anyone but staff (admins, partner users of a hospital) → 404.
+ */
+export async function requireStaffPage(locale: Locale, pathname: string): Promise<SessionUser> {
+  const user = await getSessionUser(await headers());
+  if (!user) return redirect({ href: { pathname: "/simple-login.html", query: { next: pathname } }, locale });
+  if (!isStaff(user.role) || (user.role === "partner" && !user.hospitalId)) notFound();
+  return user;
+}

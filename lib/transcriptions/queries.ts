@@ -1,0 +1,175 @@
+import "server-only";
+import { z } from "zod";
+import { AppError } from "@/lib/api/errors";
+import { decodeCursor, encodeCursor, rowsAfter } from "@/lib/api/keyset-cursor";
+import { audit, type AuditActor } from "@/lib/audit";
+import type { SessionUser } from "@/lib/auth/session";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/db/generated/client";
+import { getStore, StorageNotFoundError } from "@/lib/storage";
+import { readableTranscriptionWhere } from "./access";
+
+export const TRANSCRIPTION_PAGE_SIZE = 25;
+
+/** Query of GET /api/transcriptions. */
+export const transcriptionListQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(TRANSCRIPTION_PAGE_SIZE),
+});
+
+const NOT_FOUND = "Transcription not found.";
+
+const listSelect = {
+  id: true,
+  title: true,
+  kind: true,
+  status: true,
+  statusReason: true,
+  meetingType: true,
+  fileName: true,
+  createdAt: true,
+  completedAt: true,
+  uploadedBy: { select: { name: true } },
+} satisfies Prisma.TranscriptionSelect;
+
+export type TranscriptionListItem = ReturnType<typeof toListItem>;
+
+function toListItem(row: Prisma.TranscriptionGetPayload<{ select: typeof listSelect }>) {
+  return {
+    id: row.id,
+    title: row.title,
+    kind: row.kind,
+    status: row.status,
+    statusReason: row.statusReason,
+    meetingType: row.meetingType,
+    fileName: row.fileName,
+    uploadedBy: row.uploadedBy?.name ?? null,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** The caller's transcriptions (all of them for admins), newest first, one page at a time (keyset). */
+export async function listTranscriptions(user: SessionUser, query: z.infer<typeof transcriptionListQuery>) {
+  const where = readableTranscriptionWhere(user);
+  if (!where) return { items: [], nextCursor: null };
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const rows = await db().transcription.findMany({
+    where: after ? { AND: [where, rowsAfter(after)] } : where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: query.limit + 1,
+    select: listSelect,
+  });
+  const more = rows.length > query.limit;
+  const items = rows.slice(0, query.limit);
+  return { items: items.map(toListItem), nextCursor: more ? encodeCursor(items[items.length - 1]) : null };
+}
+
+/** One transcription the caller may read (id already a uuid or not): anything else is 404. */
+export async function findReadableTranscription<S extends Prisma.TranscriptionSelect>(user: SessionUser, rawId: string, select: S) {
+  const id = z.uuid().safeParse(rawId);
+  const where = readableTranscriptionWhere(user);
+  if (!id.success || !where) throw new AppError("not_found", NOT_FOUND);
+  const row = await db().transcription.findFirst({ where: { AND: [where, { id: id.data }] }, select });
+  if (!row) throw new AppError("not_found", NOT_FOUND);
+  return row;
+}
+
+const detailSelect = {
+  ...listSelect,
+  meetingType: true,
+  department: true,
+  language: true,
+  patientInfo: true,
+  mimeType: true,
+  fileSize: true,
+  storageKey: true,
+  text: true,
+  segments: true,
+  engine: true,
+  startedAt: true,
+  deleteFileAfter: true,
+  fileDeletedAt: true,
+  uploadedById: true,
+  consents: { select: { consentType: true, granted: true, version: true, createdAt: true }, orderBy: { createdAt: "asc" } },
+} satisfies Prisma.TranscriptionSelect;
+
+export interface TranscriptSegment {
+  start?: number;
+  end?: number;
+  page?: number;
+  text: string;
+}
+
+export interface PatientInfo {
+  patientId?: string;
+  medicalRecordNumber?: string;
+  attendingPhysician?: string;
+  department?: string;
+}
+
+export type TranscriptionDetail = Awaited<ReturnType<typeof getTranscription>>;
+
+/** The transcript page and GET /api/transcriptions/[id]: everything about one transcription. */
+export async function getTranscription(user: SessionUser, rawId: string) {
+  const row = await findReadableTranscription(user, rawId, detailSelect);
+  return {
+    ...toListItem(row),
+    department: row.department,
+    language: row.language,
+    patientInfo: (row.patientInfo ?? null) as PatientInfo | null,
+    text: row.text,
+    segments: Array.isArray(row.segments) ? (row.segments as unknown as TranscriptSegment[]) : [],
+    engine: row.engine,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    file: {
+      name: row.fileName,
+      size: Number(row.fileSize),
+      mimeType: row.mimeType,
+      available: row.storageKey !== null,
+      deletedAt: row.fileDeletedAt?.toISOString() ?? null,
+      deleteAfter: row.deleteFileAfter.toISOString(),
+    },
+    mine: row.uploadedById === user.id,
+    consents: row.consents.map((consent) => ({ ...consent, createdAt: consent.createdAt.toISOString() })),
+  };
+}
+
+/** mm:ss (or h:mm:ss) for a time in seconds. */
+export function formatTimestamp(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${String(m).padStart(2, "0")}:${s}`;
+}
+
+/** The transcript as plain text, as the .txt download gives it: a short header, then the text with its timestamps or pages. */
+export function transcriptAsText(item: Pick<TranscriptionDetail, "title" | "file" | "createdAt" | "text" | "segments">): string {
+  const lines = [item.title, `File: ${item.file.name}`, `Uploaded: ${item.createdAt}`, ""];
+  if (item.segments.length > 0) {
+    let page: number | undefined;
+    for (const segment of item.segments) {
+      if (segment.page !== undefined && segment.page !== page) {
+        page = segment.page;
+        lines.push(`--- Page ${page} ---`);
+      }
+      const time = segment.start !== undefined ? `[${formatTimestamp(segment.start)}${segment.end !== undefined ? ` - ${formatTimestamp(segment.end)}` : ""}] ` : "";
+      lines.push(`${time}${segment.text}`);
+    }
+  } else lines.push(item.text ?? "");
+  return `${lines.join("\n").trimEnd()}\n`;
+}
+
+/** The source file of a transcription the caller may read; the read is audited like a patient file's (`file.read`). */
+export async function openTranscriptionFile(user: SessionUser, rawId: string, actor: AuditActor) {
+  const row = await findReadableTranscription(user, rawId, { id: true, fileName: true, fileSize: true, mimeType: true, storageKey: true });
+  if (!row.storageKey) throw new AppError("not_found", "The file of this transcription has been deleted.");
+  await audit(db(), actor, { action: "file.read", entityType: "transcription", entityId: row.id, metadata: { fileName: row.fileName } });
+  try {
+    return { name: row.fileName, size: Number(row.fileSize), mimeType: row.mimeType, stream: await getStore().get(row.storageKey) };
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) throw new AppError("not_found", "The file of this transcription has been deleted.");
+    throw error;
+  }
+}
