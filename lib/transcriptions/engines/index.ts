@@ -3,7 +3,8 @@ import { runDicomEngine } from "./dicom";
 import { EngineError, type EngineInput, type EngineResult } from "./types";
 import { runOcrEngine } from "./ocr";
 import { runPdfEngine } from "./pdf";
-import { runSpeechEngine, speechEngineConfigured } from "./speech";
+import { speechEngineConfigured } from "./configured";
+import { runSpeechEngine } from "./speech";
 
 /**
  * The transcription engines behind the job queue: PDF text (unpdf), image OCR (tesseract.js, offline),

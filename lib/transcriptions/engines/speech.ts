@@ -1,6 +1,7 @@
 import * as grpc from "@grpc/grpc-js";
 import { v1p1beta1 } from "@google-cloud/speech";
 import { getEnv } from "@/lib/env";
+import { speechEngineConfigured } from "./configured";
 import { mp3Chunks, wavChunks, type AudioChunk, type ChunkedAudio } from "./audio-chunks";
 import { ByteReader } from "./bytes";
 import { EngineError, type EngineInput, type EngineResult, type EngineSegment } from "./types";
@@ -16,11 +17,6 @@ export const NO_SPEECH_ENGINE =
 export const MP4_NOT_ACCEPTED =
   "Google Cloud Speech does not accept M4A/MP4 (AAC) audio. Convert the recording to MP3 or WAV and upload it again.";
 
-/** Whether audio uploads will be transcribed (shown on the upload page). */
-export function speechEngineConfigured(): boolean {
-  const env = getEnv();
-  return Boolean(env.GOOGLE_APPLICATION_CREDENTIALS || env.GOOGLE_SPEECH_ENDPOINT);
-}
 
 type Client = InstanceType<typeof v1p1beta1.SpeechClient>;
 

@@ -1,0 +1,10 @@
+import { getEnv } from "@/lib/env";
+
+/**
+ * Whether audio uploads will be transcribed (Google Cloud Speech credentials or a gRPC endpoint are
+ * set). Its own module so that pages can ask without loading the speech client.
+ */
+export function speechEngineConfigured(): boolean {
+  const env = getEnv();
+  return Boolean(env.GOOGLE_APPLICATION_CREDENTIALS || env.GOOGLE_SPEECH_ENDPOINT);
+}
