@@ -1,0 +1,360 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { Browser, useFreshApp } from "./support/app";
+import { callRoute, signUpAdmin, signUpPartner, signUpPatient, type Actor } from "./support/actors";
+import { largePdf, multipartBody, MULTIPART_TYPE, samples, toStream, type Part } from "./support/multipart";
+
+/**
+ * The transcription center's API (issue 6, SPEC sections 5 and 7): consents, the upload with every
+ * bad input of the issue (each a clear 4xx with no row and no bytes left), who may see, download and
+ * delete what, and consent linking. Jobs are queued but not run here; one is processed with a fake
+ * engine to show the transcript and its .txt.
+ */
+type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
+const routes: Record<string, Handler> = {};
+const db = async () => (await import("@/lib/db")).db();
+
+const audio = {
+  wav: () => Buffer.concat([Buffer.from("RIFF"), Buffer.from([0x24, 0x08, 0, 0]), Buffer.from("WAVEfmt "), randomBytes(600)]),
+  mp3: () => Buffer.concat([Buffer.from("ID3"), Buffer.from([4, 0, 0, 0, 0, 0, 0]), randomBytes(600)]),
+};
+const CONSENT_REQUIRED = "You must consent to recording transcription to proceed.";
+
+const filePart = (name: string, data: Buffer | AsyncIterable<Buffer>, type = "application/octet-stream"): Part => ({ name: "file", file: { name, data, type } });
+const fields = (values: Record<string, string>): Part[] => Object.entries(values).map(([name, value]) => ({ name, value }));
+
+async function upload(browser: Browser, parts: Part[]) {
+  const request = browser.request("/api/transcriptions", { body: toStream(multipartBody(parts)), contentType: MULTIPART_TYPE });
+  return browser.remember(await routes.collection(request));
+}
+
+async function consent(actor: { browser: Browser }, consentType: string, granted = true) {
+  return callRoute(actor.browser, routes.consent, "/api/consent", { json: { consentType, granted } });
+}
+
+/** What an upload may leave behind: rows, stored objects, and consents claimed by a transcription. */
+async function state() {
+  const { getStore } = await import("@/lib/storage");
+  const stored: string[] = [];
+  for await (const key of getStore().list("transcriptions")) stored.push(key);
+  const client = await db();
+  return { rows: await client.transcription.count(), stored: stored.length, linked: await client.consentRecord.count({ where: { transcriptionId: { not: null } } }) };
+}
+
+async function error(response: Response): Promise<string> {
+  assert.match(response.headers.get("content-type") ?? "", /json/);
+  return ((await response.json()) as { error: string }).error;
+}
+
+let admin: Actor;
+let partner: Actor;
+let otherPartner: Actor;
+let patient: Actor;
+
+describe("transcription center API", () => {
+  before(async () => {
+    await useFreshApp();
+    routes.consent = (await import("@/app/api/consent/route")).POST;
+    const collection = await import("@/app/api/transcriptions/route");
+    routes.collection = collection.POST;
+    routes.list = collection.GET;
+    const one = await import("@/app/api/transcriptions/[id]/route");
+    routes.one = one.GET;
+    routes.delete = one.DELETE;
+    routes.file = (await import("@/app/api/transcriptions/[id]/file/route")).GET;
+    routes.text = (await import("@/app/api/transcriptions/[id]/text/route")).GET;
+    admin = await signUpAdmin();
+    partner = await signUpPartner("medipol-mega");
+    otherPartner = await signUpPartner("memorial-sisli");
+    patient = await signUpPatient();
+  });
+  after(async () => {
+    await (await import("@/lib/transcriptions/jobs")).stopTranscriptionJobs();
+    await (await db()).$disconnect();
+  });
+
+  describe("POST /api/consent", () => {
+    test("staff record a consent: 201 {id}, stored with user, version and IP, unlinked", async () => {
+      const response = await consent(partner, "sharing");
+      assert.equal(response.status, 201);
+      const { id } = (await response.json()) as { id: string };
+      const row = await (await db()).consentRecord.findUniqueOrThrow({ where: { id } });
+      assert.equal(row.userId, partner.id);
+      assert.equal(row.consentType, "sharing");
+      assert.equal(row.granted, true);
+      assert.equal(row.version, "2025-01-01");
+      assert.match(row.ipAddress ?? "", /^198\.18\./);
+      assert.equal(row.transcriptionId, null);
+      const audit = await (await db()).auditEvent.findFirst({ where: { action: "consent.record", entityId: id } });
+      assert.ok(audit);
+    });
+
+    test("patients get 404, guests 401, bad bodies 400; nothing is recorded", async () => {
+      const before = await (await db()).consentRecord.count();
+      assert.equal((await consent(patient, "recording")).status, 404);
+      assert.equal((await consent({ browser: new Browser() }, "recording")).status, 401);
+      for (const body of [{ consentType: "marketing", granted: true }, { consentType: "recording" }, { consentType: "recording", granted: "yes" }, {}]) {
+        const response = await callRoute(admin.browser, routes.consent, "/api/consent", { json: body });
+        assert.equal(response.status, 400, JSON.stringify(body));
+        assert.ok((await error(response)).length > 0);
+      }
+      assert.equal(await (await db()).consentRecord.count(), before);
+    });
+  });
+
+  describe("POST /api/transcriptions", () => {
+    let pdfId: string;
+
+    test("a PDF with recording and sharing consent: 201 {id, status: queued}; row, bytes, linked consents and audit", async () => {
+      assert.equal((await consent(partner, "recording")).status, 201);
+      const pdf = samples.pdf();
+      const response = await upload(partner.browser, [
+        ...fields({ meetingType: "case-review", department: "Cardiology", patientInfo: JSON.stringify({ patientId: "P-17", attendingPhysician: "Dr. Okafor", medicalRecordNumber: "" }) }),
+        filePart("echo-report.pdf", pdf, "application/pdf"),
+      ]);
+      assert.equal(response.status, 201, await response.clone().text());
+      const body = (await response.json()) as { id: string; status: string };
+      assert.equal(body.status, "queued");
+      pdfId = body.id;
+      const row = await (await db()).transcription.findUniqueOrThrow({ where: { id: pdfId }, include: { consents: true } });
+      assert.equal(row.uploadedById, partner.id);
+      assert.equal(row.kind, "pdf");
+      assert.equal(row.title, "echo-report.pdf"); // defaults to the file name
+      assert.equal(row.meetingType, "case-review");
+      assert.equal(row.department, "Cardiology");
+      assert.equal(row.language, null);
+      assert.deepEqual(row.patientInfo, { patientId: "P-17", attendingPhysician: "Dr. Okafor" });
+      assert.equal(row.status, "queued");
+      assert.equal(Number(row.fileSize), pdf.length);
+      assert.equal(row.mimeType, "application/pdf");
+      const days = (row.deleteFileAfter.getTime() - row.createdAt.getTime()) / 86_400_000;
+      assert.ok(Math.abs(days - 180) < 0.01, `retention ${days} days`);
+      // Both consents given before (sharing in the test above, recording here) now belong to it.
+      assert.deepEqual(row.consents.map((c) => c.consentType).sort(), ["recording", "sharing"]);
+      const { getStore } = await import("@/lib/storage");
+      assert.equal(await getStore().exists(row.storageKey!), true);
+      assert.ok(await (await db()).auditEvent.findFirst({ where: { action: "transcription.create", entityId: pdfId } }));
+    });
+
+    test("a consent serves one upload: the next one needs a new recording consent", async () => {
+      const before = await state();
+      const response = await upload(partner.browser, [filePart("second.pdf", samples.pdf())]);
+      assert.equal(response.status, 400);
+      assert.equal(await error(response), CONSENT_REQUIRED);
+      assert.deepEqual(await state(), before);
+    });
+
+    test("audio: kind audio, the chosen language (default en-US), 90-day retention; PNG and DICOM are image and dicom", async () => {
+      await consent(partner, "recording");
+      const wav = await upload(partner.browser, [...fields({ title: "Ward round", language: "fr-FR", meetingType: "team-meeting" }), filePart("round.wav", audio.wav())]);
+      assert.equal(wav.status, 201, await wav.clone().text());
+      const wavRow = await (await db()).transcription.findUniqueOrThrow({ where: { id: ((await wav.json()) as { id: string }).id } });
+      assert.equal(wavRow.kind, "audio");
+      assert.equal(wavRow.mimeType, "audio/wav");
+      assert.equal(wavRow.language, "fr-FR");
+      assert.equal(wavRow.title, "Ward round");
+      assert.ok(Math.abs((wavRow.deleteFileAfter.getTime() - wavRow.createdAt.getTime()) / 86_400_000 - 90) < 0.01);
+
+      await consent(partner, "recording");
+      const mp3 = await upload(partner.browser, [filePart("note.mp3", audio.mp3())]);
+      assert.equal(mp3.status, 201);
+      const mp3Row = await (await db()).transcription.findUniqueOrThrow({ where: { id: ((await mp3.json()) as { id: string }).id } });
+      assert.equal(mp3Row.language, "en-US");
+      assert.equal(mp3Row.meetingType, "consultation");
+
+      for (const [name, data, kind] of [["scan.png", samples.png(), "image"], ["slice.dcm", samples.dicom(), "dicom"]] as const) {
+        await consent(admin, "recording");
+        const response = await upload(admin.browser, [filePart(name, data)]);
+        assert.equal(response.status, 201);
+        const row = await (await db()).transcription.findUniqueOrThrow({ where: { id: ((await response.json()) as { id: string }).id } });
+        assert.equal(row.kind, kind);
+      }
+    });
+
+    describe("bad input: a clear 4xx, no row, no bytes, the consent still unclaimed", () => {
+      before(async () => {
+        assert.equal((await consent(partner, "recording")).status, 201);
+      });
+
+      const cases: [string, () => Part[], number, RegExp | string][] = [
+        ["no file", () => fields({ title: "Nothing" }), 400, "Please select a file to upload."],
+        ["two files", () => [filePart("a.pdf", samples.pdf()), filePart("b.pdf", samples.pdf())], 400, "Only one file can be uploaded at a time."],
+        ["an empty file", () => [filePart("empty.pdf", Buffer.alloc(0))], 400, /empty/],
+        ["a renamed executable with an .mp3 name", () => [filePart("interview.mp3", samples.exe(), "audio/mpeg")], 415, "Invalid file type. Please select a supported format."],
+        ["plain text", () => [filePart("notes.txt", Buffer.from("just some notes\n"))], 415, "Invalid file type. Please select a supported format."],
+        ["malformed patientInfo JSON", () => [...fields({ patientInfo: "{patientId: P-1" }), filePart("a.pdf", samples.pdf())], 400, "patientInfo is not valid JSON."],
+        ["patientInfo that is a list", () => [...fields({ patientInfo: "[1,2]" }), filePart("a.pdf", samples.pdf())], 400, /^patientInfo is not valid/],
+        ["patientInfo with an unknown field", () => [...fields({ patientInfo: JSON.stringify({ name: "Amina" }) }), filePart("a.pdf", samples.pdf())], 400, /unknown field name/],
+        ["patientInfo with a number", () => [...fields({ patientInfo: JSON.stringify({ patientId: 17 }) }), filePart("a.pdf", samples.pdf())], 400, /patientId/],
+        ["an unknown meeting type", () => [...fields({ meetingType: "lunch" }), filePart("a.pdf", samples.pdf())], 400, /meetingType must be/],
+        ["a title over 200 characters", () => [...fields({ title: "x".repeat(201) }), filePart("a.pdf", samples.pdf())], 400, /Title must be at most 200/],
+        ["a department over 100 characters", () => [...fields({ department: "d".repeat(101) }), filePart("a.pdf", samples.pdf())], 400, /Department must be at most 100/],
+        ["an unknown language", () => [...fields({ language: "xx-YY" }), filePart("a.wav", audio.wav())], 400, /language must be one of/],
+        ["a field sent after the file", () => [filePart("a.pdf", samples.pdf()), ...fields({ patientInfo: "not json" })], 400, "Please send the form fields before the file."],
+        ["a file in another field", () => [{ name: "files", file: { name: "a.pdf", data: samples.pdf() } }], 400, /Unexpected file field/],
+      ];
+      for (const [name, parts, status, message] of cases)
+        test(name, async () => {
+          const before = await state();
+          const response = await upload(partner.browser, parts());
+          assert.equal(response.status, status, await response.clone().text());
+          const text = await error(response);
+          if (typeof message === "string") assert.equal(text, message);
+          else assert.match(text, message);
+          assert.deepEqual(await state(), before);
+        });
+
+      test("a file over 500 MB is refused while streaming with SPEC's text, nothing stored", { timeout: 180_000 }, async () => {
+        const before = await state();
+        const response = await upload(partner.browser, [...fields({ title: "Huge" }), filePart("huge.pdf", largePdf(500 * 1024 * 1024 + 1))]);
+        assert.equal(response.status, 413);
+        assert.equal(await error(response), "File is too large. Maximum size is 500MB.");
+        assert.deepEqual(await state(), before);
+      });
+
+      test("without a recording consent (only sharing, a declined one, or one older than 30 minutes)", async () => {
+        // Use up the open recording consent first.
+        assert.equal((await upload(partner.browser, [filePart("ok.pdf", samples.pdf())])).status, 201);
+        const before = await state();
+        await consent(partner, "sharing");
+        await consent(partner, "recording", false);
+        const old = (await (await consent(partner, "recording")).json()) as { id: string };
+        await (await db()).consentRecord.update({ where: { id: old.id }, data: { createdAt: new Date(Date.now() - 31 * 60_000) } });
+        const response = await upload(partner.browser, [filePart("late.pdf", samples.pdf())]);
+        assert.equal(response.status, 400);
+        assert.equal(await error(response), CONSENT_REQUIRED);
+        const after = await state();
+        assert.deepEqual({ ...after }, { ...before });
+      });
+
+      test("patients get 404 and guests 401, nothing stored", async () => {
+        const before = await state();
+        assert.equal((await upload(patient.browser, [filePart("a.pdf", samples.pdf())])).status, 404);
+        assert.equal((await upload(new Browser(), [filePart("a.pdf", samples.pdf())])).status, 401);
+        assert.deepEqual(await state(), before);
+      });
+    });
+
+    describe("reading, downloading and deleting", () => {
+      const guest = { browser: new Browser() };
+      const call = (actor: { browser: Browser }, route: string, id: string, method?: string) =>
+        callRoute(actor.browser, routes[route], `/api/transcriptions/${id}`, { params: { id }, method });
+
+      test("the list: own uploads for partners, all for admins, newest first with keyset pages; patients 404, guests 401", async () => {
+        const mine = (await (await callRoute(partner.browser, routes.list, "/api/transcriptions")).json()) as { items: { id: string; createdAt: string }[] };
+        const all = (await (await callRoute(admin.browser, routes.list, "/api/transcriptions")).json()) as { items: { id: string; uploadedBy: string }[] };
+        const other = (await (await callRoute(otherPartner.browser, routes.list, "/api/transcriptions")).json()) as { items: unknown[] };
+        const client = await db();
+        assert.equal(mine.items.length, await client.transcription.count({ where: { uploadedById: partner.id } }));
+        assert.ok(mine.items.some((item) => item.id === pdfId));
+        assert.equal(all.items.length, await client.transcription.count());
+        assert.deepEqual(other.items, []);
+        const times = mine.items.map((item) => item.createdAt);
+        assert.deepEqual(times, [...times].sort().reverse());
+
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const path: string = `/api/transcriptions?limit=2${cursor ? `&cursor=${cursor}` : ""}`;
+          const page = (await (await callRoute(partner.browser, routes.list, path)).json()) as { items: { id: string }[]; nextCursor: string | null };
+          seen.push(...page.items.map((item) => item.id));
+          cursor = page.nextCursor;
+        } while (cursor);
+        assert.deepEqual(seen, mine.items.map((item) => item.id));
+
+        assert.equal((await callRoute(patient.browser, routes.list, "/api/transcriptions")).status, 404);
+        assert.equal((await callRoute(guest.browser, routes.list, "/api/transcriptions")).status, 401);
+        assert.equal((await callRoute(partner.browser, routes.list, "/api/transcriptions?cursor=garbage")).status, 400);
+      });
+
+      test("detail: uploader and admin 200 with consents and file info; another partner and patients 404; guests 401; bad ids 404", async () => {
+        for (const actor of [partner, admin]) {
+          const response = await call(actor, "one", pdfId);
+          assert.equal(response.status, 200);
+          const item = (await response.json()) as { status: string; uploadedBy: string; consents: { consentType: string }[]; file: { name: string; available: boolean; mimeType: string }; patientInfo: unknown };
+          assert.equal(item.status, "queued");
+          assert.equal(item.uploadedBy, partner.name);
+          assert.deepEqual(item.consents.map((c) => c.consentType).sort(), ["recording", "sharing"]);
+          assert.deepEqual(item.file, { ...item.file, name: "echo-report.pdf", available: true, mimeType: "application/pdf" });
+          assert.deepEqual(item.patientInfo, { patientId: "P-17", attendingPhysician: "Dr. Okafor" });
+        }
+        for (const route of ["one", "file", "text"]) {
+          assert.equal((await call(otherPartner, route, pdfId)).status, 404, route);
+          assert.equal((await call(patient, route, pdfId)).status, 404, route);
+          assert.equal((await call(guest, route, pdfId)).status, 401, route);
+          assert.equal((await call(partner, route, "not-a-uuid")).status, 404, route);
+          assert.equal((await call(partner, route, "00000000-0000-4000-8000-000000000000")).status, 404, route);
+        }
+      });
+
+      test("the source file: inline or attachment, no-store, every read audited", async () => {
+        const { db: getDb } = await import("@/lib/db");
+        const reads = () => getDb().auditEvent.count({ where: { action: "file.read", entityType: "transcription", entityId: pdfId } });
+        const before = await reads();
+        const inline = await callRoute(partner.browser, routes.file, `/api/transcriptions/${pdfId}/file?disposition=inline`, { params: { id: pdfId } });
+        assert.equal(inline.status, 200);
+        assert.match(inline.headers.get("content-disposition") ?? "", /^inline; filename="echo-report\.pdf"/);
+        assert.match(inline.headers.get("cache-control") ?? "", /no-store/);
+        assert.equal(inline.headers.get("content-type"), "application/pdf");
+        const bytes = Buffer.from(await inline.arrayBuffer());
+        assert.equal(bytes.subarray(0, 5).toString(), "%PDF-");
+        const download = await call(admin, "file", pdfId);
+        assert.equal(download.status, 200);
+        assert.match(download.headers.get("content-disposition") ?? "", /^attachment;/);
+        await download.arrayBuffer();
+        assert.equal(await reads(), before + 2);
+      });
+
+      test("the .txt: 409 until completed, then the text with timestamps and pages as an attachment", async () => {
+        assert.equal((await call(partner, "text", pdfId)).status, 409);
+        const { processTranscription } = await import("@/lib/transcriptions/worker");
+        const outcome = await processTranscription(pdfId, async () => ({
+          status: "completed",
+          engine: "fake",
+          text: "Aortic valve normal. Ejection fraction 60%.",
+          segments: [
+            { page: 1, text: "Aortic valve normal." },
+            { page: 2, start: 65, end: 70.5, text: "Ejection fraction 60%." },
+          ],
+        }));
+        assert.equal(outcome, "completed");
+        const detail = (await (await call(partner, "one", pdfId)).json()) as { status: string; text: string; segments: unknown[] };
+        assert.equal(detail.status, "completed");
+        assert.equal(detail.segments.length, 2);
+        const response = await call(partner, "text", pdfId);
+        assert.equal(response.status, 200);
+        assert.match(response.headers.get("content-disposition") ?? "", /^attachment; filename="echo-report\.txt"/);
+        assert.match(response.headers.get("content-type") ?? "", /^text\/plain/);
+        const text = await response.text();
+        assert.match(text, /--- Page 1 ---\nAortic valve normal\.\n--- Page 2 ---\n\[01:05 - 01:10\] Ejection fraction 60%\./);
+      });
+
+      test("delete: another partner and patients 404, guests 401; the uploader deletes row and bytes, consents kept but unlinked", async () => {
+        assert.equal((await call(otherPartner, "delete", pdfId, "DELETE")).status, 404);
+        assert.equal((await call(patient, "delete", pdfId, "DELETE")).status, 404);
+        assert.equal((await call(guest, "delete", pdfId, "DELETE")).status, 401);
+        const client = await db();
+        const row = await client.transcription.findUniqueOrThrow({ where: { id: pdfId } });
+        const consentIds = (await client.consentRecord.findMany({ where: { transcriptionId: pdfId } })).map((c) => c.id);
+        const response = await call(partner, "delete", pdfId, "DELETE");
+        assert.equal(response.status, 204);
+        assert.equal(await client.transcription.findUnique({ where: { id: pdfId } }), null);
+        const { getStore } = await import("@/lib/storage");
+        assert.equal(await getStore().exists(row.storageKey!), false);
+        assert.equal(await client.consentRecord.count({ where: { id: { in: consentIds }, transcriptionId: null } }), consentIds.length);
+        assert.equal((await call(partner, "one", pdfId)).status, 404);
+        assert.equal((await call(partner, "delete", pdfId, "DELETE")).status, 404);
+      });
+
+      test("an admin deletes another staff member's transcription", async () => {
+        const client = await db();
+        const theirs = await client.transcription.findFirstOrThrow({ where: { uploadedById: partner.id }, select: { id: true, storageKey: true } });
+        assert.equal((await call(admin, "delete", theirs.id, "DELETE")).status, 204);
+        assert.equal(await client.transcription.findUnique({ where: { id: theirs.id } }), null);
+        const { getStore } = await import("@/lib/storage");
+        assert.equal(await getStore().exists(theirs.storageKey!), false);
+      });
+    });
+  });
+});
