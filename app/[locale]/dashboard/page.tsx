@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PageMessages } from "@/components/patient/page-messages";
 import { TranscriptionCenter } from "@/components/transcriptions/transcription-center";
 import type { Locale } from "@/lib/i18n/locales";
-import { speechEngineConfigured } from "@/lib/transcriptions/engines";
+import { speechEngineConfigured } from "@/lib/transcriptions/engines/configured";
 import { requireStaffPage } from "@/lib/transcriptions/page";
 import { listTranscriptions, TRANSCRIPTION_PAGE_SIZE } from "@/lib/transcriptions/queries";
 
