@@ -217,7 +217,7 @@ export function UploadCenter({ speechConfigured, onUploaded }: { speechConfigure
               }}
             />
             {rejectMessage && (
-              <p role="alert" className="text-sm font-medium text-destructive">
+              <p role="alert" className="text-sm font-medium text-destructive" data-code={rejected}>
                 {rejectMessage}
               </p>
             )}
