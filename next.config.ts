@@ -6,7 +6,7 @@ const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files from its own package folder at run time, and so does
   // pdfkit (its standard fonts' metrics); fontkit is the font engine both pdfkit and the guide use.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pdfkit", "fontkit"],
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pdfkit", "fontkit", "tesseract.js", "tesseract.js-core", "@google-cloud/speech", "google-gax", "@grpc/grpc-js", "@grpc/proto-loader", "unpdf", "pg-boss"],
   poweredByHeader: false,
   // Lets several builds or dev servers of this tree run side by side (e.g. NEXT_DIST_DIR=.next-e2e).
   distDir: process.env.NEXT_DIST_DIR ?? ".next",

@@ -22,6 +22,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL,
+    // State-changing API calls must name this site as their Origin (lib/api/origin.ts); browsers send it
+    // by themselves, and test API requests (page.request) do it through this header.
+    extraHTTPHeaders: { Origin: baseURL },
     trace: "retain-on-failure",
     launchOptions: {
       // Playwright cannot download its own browser here: Debian's Chromium is used instead.

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getSessionUser, requireUser, type SessionUser } from "@/lib/auth/session";
 import type { Role } from "@/lib/auth/roles";
 import { AppError } from "./errors";
+import { assertSameOrigin } from "./origin";
 
 /** Who may call a route: anyone, any signed-in user, or only the listed roles. */
 export type Access = "public" | "signed-in" | readonly Role[];
@@ -23,8 +24,8 @@ export function jsonError(status: number, error: string, headers: Record<string,
 }
 
 /**
- * Every route handler is declared through this wrapper: it checks the session and role on the
- * server, validates query and JSON body with zod, and turns errors into JSON `{ "error": ... }`
+ * Every route handler is declared through this wrapper: it refuses cross-site state changes
+ * (lib/api/origin.ts), checks the session and role on the server, validates query and JSON body with zod, and turns errors into JSON `{ "error": ... }`
  * with the right status. Handlers never see unvalidated input.
  */
 export function apiRoute<A extends Access, Body = undefined, Query = undefined>(
@@ -33,6 +34,7 @@ export function apiRoute<A extends Access, Body = undefined, Query = undefined>(
 ) {
   return async (request: Request, routeContext?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
     try {
+      assertSameOrigin(request);
       const user =
         config.access === "public"
           ? await getSessionUser(request.headers)

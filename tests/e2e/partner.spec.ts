@@ -16,7 +16,7 @@ test("an admin invites a partner, who accepts, sees the case routed to the hospi
   const unique = Date.now().toString(36);
 
   // A guest submits a case.
-  const guest = await playwright.request.newContext({ baseURL });
+  const guest = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
   const submission = (await ok(
     await guest.post("/api/medical-submissions", {
       multipart: {

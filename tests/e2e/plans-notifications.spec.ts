@@ -44,7 +44,7 @@ test("a patient compares two hospitals' plans and approves one; the bell counts 
   const caseId = submission.id;
 
   // An admin (setup key, unlocked) invites one partner user for each of two hospitals and routes the case to both.
-  const admin = await playwright.request.newContext({ baseURL });
+  const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
   const adminAccount = await signUpThroughApi(admin, "Admin");
   await ok(await admin.post("/api/admin/setup", { data: { email: adminAccount.email, adminKey: ADMIN_SETUP_KEY } }));
   await ok(await admin.post("/api/admin/unlock", { data: { password: adminAccount.password } }));
@@ -58,7 +58,7 @@ test("a patient compares two hospitals' plans and approves one; the bell counts 
     // The e-mail is quoted-printable: undo soft line breaks and the encoded "=".
     const mail = (await waitForMail(email)).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
     const token = mail.match(/token=([A-Za-z0-9_-]{43})/)![1];
-    const partner = await playwright.request.newContext({ baseURL });
+    const partner = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
     await ok(await partner.post("/api/partner/invitations/accept", { data: { token, username: `partner${index}_${unique}`, password: PASSWORD } }), 201);
     partners.push(partner);
   }
