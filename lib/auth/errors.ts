@@ -8,5 +8,8 @@ export async function toApiErrorResponse(response: Response): Promise<Response> 
   const status = response.status === 422 ? 400 : response.status;
   const headers = new Headers(response.headers);
   headers.delete("content-length");
+  // Better Auth's limiter says when to retry in X-Retry-After; clients and proxies read the standard header.
+  const retryAfter = headers.get("x-retry-after");
+  if (status === 429 && retryAfter && !headers.has("retry-after")) headers.set("Retry-After", retryAfter);
   return Response.json({ error: body.message ?? "Request failed", code: body.code }, { status, headers });
 }

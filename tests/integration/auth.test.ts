@@ -108,6 +108,8 @@ describe("accounts", () => {
     assert.ok(statuses.includes(429), `expected a 429 among ${statuses.join(",")}`);
     const blocked = await call(attacker, authHandler.POST, "/api/auth/sign-in/email", { json: { email: "amina@example.com", password: "correct horse battery" } });
     assert.equal(blocked.status, 429, "even the right password waits once the limit is hit");
+    assert.match(blocked.headers.get("retry-after") ?? "", /^\d+$/, "Retry-After says how long to wait");
+    assert.match(((await blocked.json()) as { error: string }).error, /Too many requests/);
     const other = await call(new Browser("198.51.100.78"), authHandler.POST, "/api/auth/sign-in/email", {
       json: { email: "amina@example.com", password: "correct horse battery" },
     });
