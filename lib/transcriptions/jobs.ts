@@ -37,6 +37,12 @@ export interface WorkerOptions {
   retention?: boolean;
   /** Re-enqueues rows left without a job (e.g. a crash between commit and enqueue), every 10 minutes. */
   sweep?: boolean;
+  /**
+   * Runs left active by a stopped process: "retry-now" hands them back before this worker starts
+   * (only when no other process can be running them: the embedded database); "expire" waits for
+   * their expiry (PostgreSQL, where another instance may still be working on them).
+   */
+  abandonedRuns?: "retry-now" | "expire";
 }
 
 type Config = Omit<Required<WorkerOptions>, "engine">;
@@ -50,6 +56,7 @@ const defaults: Config = {
   maintenanceIntervalSeconds: 120,
   retention: true,
   sweep: true,
+  abandonedRuns: "expire",
 };
 
 export interface TranscriptionWorker {
@@ -81,12 +88,10 @@ export function startTranscriptionWorker(options: WorkerOptions = {}): Promise<v
   const env = getEnv();
   if (env.TRANSCRIPTION_WORKER === "off") return Promise.resolve();
   jobs().worker ??= (async () => {
-    const worker = await createTranscriptionWorker({ concurrency: env.TRANSCRIPTION_CONCURRENCY, ...options });
-    // Only this process can open the embedded database, so any run still marked active was left by
-    // a process that died: hand it back to the queue now instead of waiting for it to expire.
-    const pglite = embeddedPglite();
-    if (pglite) await failAbandonedRuns(worker.boss, pglite);
-    return worker;
+    // Only this process can open the embedded database, so any run still marked active there was
+    // left by a process that died: it goes back to the queue at once instead of waiting to expire.
+    const abandonedRuns = embeddedPglite() ? "retry-now" : "expire";
+    return createTranscriptionWorker({ concurrency: env.TRANSCRIPTION_CONCURRENCY, abandonedRuns, ...options });
   })().catch((error: unknown) => {
     jobs().worker = undefined;
     throw error;
@@ -116,6 +121,7 @@ export async function createTranscriptionWorker(options: WorkerOptions = {}): Pr
   });
   await boss.start();
   await createQueues(boss, config, true);
+  if (config.abandonedRuns === "retry-now") await retryAbandonedRuns(boss);
 
   const engine = options.engine;
   const work: PgBoss.WorkOptions = { pollingIntervalSeconds: config.pollingIntervalSeconds };
@@ -177,11 +183,17 @@ export async function sweepTranscriptions(boss: PgBoss, olderThanMs = 60_000): P
   return fixed;
 }
 
-async function failAbandonedRuns(boss: PgBoss, pglite: PGlite): Promise<void> {
-  const { rows } = await pglite.query<{ id: string }>(`SELECT id FROM ${SCHEMA}.job WHERE name = $1 AND state = 'active'`, [TRANSCRIPTION_QUEUE]);
+async function retryAbandonedRuns(boss: PgBoss): Promise<void> {
+  const rows = await db().$queryRawUnsafe<{ id: string }[]>(`SELECT id::text FROM ${SCHEMA}.job WHERE name = $1 AND state = 'active'`, TRANSCRIPTION_QUEUE);
   if (!rows.length) return;
   for (const { id } of rows) await boss.fail(TRANSCRIPTION_QUEUE, id, { message: "the process stopped while this job was running" });
-  console.info(`[transcription] ${rows.length} job(s) left running by a stopped process will be retried`);
+  // The failure counts as one attempt; the retry itself need not wait for the backoff.
+  await db().$executeRawUnsafe(
+    `UPDATE ${SCHEMA}.job SET start_after = now() WHERE name = $1 AND state = 'retry' AND id::text = ANY($2::text[])`,
+    TRANSCRIPTION_QUEUE,
+    rows.map((row) => row.id),
+  );
+  console.info(`[transcription] ${rows.length} job(s) left running by a stopped process are retried now`);
 }
 
 async function createQueues(boss: PgBoss, config: Config, update: boolean): Promise<void> {
