@@ -3,14 +3,40 @@ import createNextIntlPlugin from "next-intl/plugin";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
+/**
+ * Sent with every response. Framing: nowhere, except stored files inside the app's own pages. HSTS
+ * only when the public address is https (APP_URL is read at build time, like the canonical links).
+ */
+function securityHeaders(framing: "DENY" | "SAMEORIGIN") {
+  const headers = [
+    { key: "X-Content-Type-Options", value: "nosniff" },
+    { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+    { key: "X-Frame-Options", value: framing },
+    { key: "Content-Security-Policy", value: `frame-ancestors ${framing === "DENY" ? "'none'" : "'self'"}; base-uri 'self'; object-src 'none'; form-action 'self'` },
+    { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()" },
+    { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+  ];
+  if ((process.env.APP_URL ?? "").startsWith("https://")) headers.push({ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" });
+  return headers;
+}
+
 const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files from its own package folder at run time, and so does
   // pdfkit (its standard fonts' metrics); fontkit is the font engine both pdfkit and the guide use.
+  // The transcription engines do the same (tesseract's worker and WASM core, Speech's proto files).
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pdfkit", "fontkit", "tesseract.js", "tesseract.js-core", "@google-cloud/speech", "google-gax", "@grpc/grpc-js", "@grpc/proto-loader", "unpdf", "pg-boss"],
   poweredByHeader: false,
   // Lets several builds or dev servers of this tree run side by side (e.g. NEXT_DIST_DIR=.next-e2e).
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   typedRoutes: false,
+  async headers() {
+    return [
+      { source: "/:path*", headers: securityHeaders("DENY") },
+      // Stored files are shown inside the app's own preview dialogs (PDF and text frames).
+      { source: "/api/files/:path*", headers: securityHeaders("SAMEORIGIN") },
+      { source: "/api/transcriptions/:path*", headers: securityHeaders("SAMEORIGIN") },
+    ];
+  },
   async redirects() {
     // SPEC links to /login; the sign-in page is /simple-login.html (query strings are kept).
     return [
