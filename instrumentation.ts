@@ -1,6 +1,21 @@
-/** Runs once when a server instance starts: invalid configuration stops it with a clear message. */
+/**
+ * Runs once when a server instance starts (`next start` and `next dev`): invalid configuration stops
+ * it with a clear message, then the transcription worker starts (unless TRANSCRIPTION_WORKER=off).
+ */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getEnv } = await import("./lib/env");
-  getEnv();
+  const env = getEnv();
+  if (env.TRANSCRIPTION_WORKER === "off") return;
+  const { startTranscriptionWorker } = await import("./lib/transcriptions/jobs");
+  // A database that is not reachable yet must not keep the site down: the worker retries in a minute.
+  const start = (): Promise<void> =>
+    startTranscriptionWorker().then(
+      () => console.info("[transcription] worker started"),
+      (error: unknown) => {
+        console.error(`[transcription] worker could not start, retrying in 60 s: ${error instanceof Error ? error.message : String(error)}`);
+        setTimeout(() => void start(), 60_000).unref();
+      },
+    );
+  await start();
 }
