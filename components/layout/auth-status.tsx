@@ -3,6 +3,7 @@
 import { useState } from "react";
 import dynamic from "next/dynamic";
 import Link from "next/link";
+import { FileAudio } from "lucide-react";
 import { usePathname } from "next/navigation";
 import { markSignedOut, useSession } from "@/lib/auth/use-session";
 import { localePath, splitLocalePath, type Locale } from "@/lib/i18n/locales";
@@ -94,8 +95,10 @@ export function AuthStatus({ labels, stacked = false }: { labels: AuthStatusLabe
         </Link>
       )}
       {staffLink && (
-        <Link href={localePath("/dashboard", locale)} className={cn(buttonClass, "border border-input hover:bg-muted")}>
-          {labels.transcriptions}
+        // Staff headers are full: on desktop the icon stands alone until the widest screens (the name stays for screen readers).
+        <Link href={localePath("/dashboard", locale)} title={labels.transcriptions} className={cn(buttonClass, "gap-2 border border-input hover:bg-muted", !stacked && "px-3 2xl:px-4")}>
+          <FileAudio aria-hidden className="h-4 w-4" />
+          <span className={stacked ? undefined : "sr-only 2xl:not-sr-only"}>{labels.transcriptions}</span>
         </Link>
       )}
       <button type="button" onClick={logout} className={cn(buttonClass, "hover:bg-muted")}>

@@ -55,7 +55,7 @@ async function uploadThroughCenter(page: Page, file: { name: string; mimeType: s
   await expect(page.getByText("Thank you! Your consent has been recorded.")).toBeVisible();
   await page.getByLabel(/shared with the care team/).check();
   await submit.click();
-  await expect(page.getByText("Your file has been uploaded and transcription has started.")).toBeVisible();
+  await expect(page.getByText("Your file has been uploaded and transcription has started.", { exact: true })).toBeVisible();
   await expect(page.getByTestId("drop-zone")).toHaveAttribute("data-state", "idle");
   await expect(page.getByTestId("transcription-row").filter({ hasText: file.name })).toBeVisible();
 }
@@ -75,6 +75,8 @@ test("a staff member uploads a PDF, a PNG, a DICOM file and a WAV in the upload 
   await expect(page.getByRole("heading", { name: "Transcription center" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Secure File Upload Center" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Upload & Start Transcription" })).toBeDisabled();
+  // The staff header (with its extra link) and the two columns fit a desktop window.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
   // The browser checks type (and size) before anything is sent.
   await page.getByTestId("transcription-file").setInputFiles({ name: "setup.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
