@@ -85,8 +85,11 @@ async function settled(id: string, statuses: string[] = ["completed", "failed", 
 }
 
 function runChild(mode: string, env: Record<string, string>, until?: RegExp) {
+  // Without the parent's test-runner context, so that the child reports in plain text.
+  const parentEnv = { ...process.env };
+  delete parentEnv.NODE_TEST_CONTEXT;
   const child = spawn(process.execPath, ["--import", "./scripts/server-only-hooks.mjs", "--import", "tsx", THIS_FILE], {
-    env: { ...process.env, ...env, AFYA_JOBS_CHILD: mode },
+    env: { ...parentEnv, ...env, AFYA_JOBS_CHILD: mode },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
