@@ -62,6 +62,9 @@ async function uploadThroughCenter(page: Page, file: { name: string; mimeType: s
 
 test("a staff member uploads a PDF, a PNG, a DICOM file and a WAV in the upload center and reads the transcripts", async ({ page }) => {
   test.setTimeout(240_000);
+  // Guests are sent to sign in, and come back afterwards.
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/simple-login\.html\?next=%2Fdashboard$/);
   const account = await signUpThroughApi(page.request, "Staff");
 
   // Not staff yet: the center does not exist for a patient.
