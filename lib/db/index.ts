@@ -2,6 +2,7 @@ import "server-only";
 import type { PGlite } from "@electric-sql/pglite";
 import { getEnv } from "@/lib/env";
 import { createPrismaClient, type Db } from "./client";
+import { recordEmbeddedDatabaseHolder } from "./embedded-lock";
 import { newPglite } from "./sql";
 
 export type { Db };
@@ -18,6 +19,7 @@ export function db(): Db {
       globalForDb.afyaDb = createPrismaClient({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
     } else {
       globalForDb.afyaPglite = newPglite(env.DATA_DIR);
+      recordEmbeddedDatabaseHolder(env.DATA_DIR);
       globalForDb.afyaDb = createPrismaClient({ pglite: globalForDb.afyaPglite });
     }
   }
