@@ -115,16 +115,7 @@ export default async function TranscriptPage({ params }: Props) {
               <CardTitle>{t("detail.details")}</CardTitle>
             </CardHeader>
             <CardContent>
-              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-                {facts
-                  .filter(([, value]) => value)
-                  .map(([label, value]) => (
-                    <div key={label} className="contents">
-                      <dt className="text-muted-foreground">{label}</dt>
-                      <dd className="break-words">{value}</dd>
-                    </div>
-                  ))}
-              </dl>
+              <Facts rows={facts.filter(([, value]) => value)} />
             </CardContent>
           </Card>
 
@@ -136,14 +127,7 @@ export default async function TranscriptPage({ params }: Props) {
               {patientFacts.length === 0 ? (
                 <p className="text-sm text-muted-foreground">{t("detail.noPatientInfo")}</p>
               ) : (
-                <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-                  {patientFacts.map(([label, value]) => (
-                    <div key={label} className="contents">
-                      <dt className="text-muted-foreground">{label}</dt>
-                      <dd className="break-words">{value}</dd>
-                    </div>
-                  ))}
-                </dl>
+                <Facts rows={patientFacts} />
               )}
             </CardContent>
           </Card>
@@ -212,4 +196,18 @@ function FilePreview({ kind, src, name, noPreview }: { kind: string; src: string
     default:
       return <p className="text-sm text-muted-foreground">{noPreview}</p>;
   }
+}
+
+/** Label and value pairs, as a definition list. */
+function Facts({ rows }: { rows: (readonly [string, string | null])[] }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
