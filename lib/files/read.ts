@@ -25,7 +25,8 @@ export async function findReadableFile(rawId: string, user: SessionUser | null, 
   const id = z.uuid().safeParse(rawId);
   const where = readableSubmissionWhere(user, trackedSubmissionId);
   if (!id.success || !where) throw new AppError("not_found", NOT_FOUND);
-  const file = await db().submissionFile.findFirst({ where: { id: id.data, submission: where } });
-  if (!file) throw new AppError("not_found", NOT_FOUND);
-  return file;
+  // Deleted bytes (retention, account deletion) and quarantined files cannot be opened by anyone.
+  const file = await db().submissionFile.findFirst({ where: { id: id.data, submission: where, storageKey: { not: null }, scanStatus: { not: "infected" } } });
+  if (!file?.storageKey) throw new AppError("not_found", NOT_FOUND);
+  return { ...file, storageKey: file.storageKey };
 }

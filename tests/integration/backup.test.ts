@@ -30,7 +30,7 @@ describe("backup and restore of the embedded default (database and stored files)
     ({ trackingNumber } = await submitCase(patient));
     const { db } = await import("@/lib/db");
     const file = await db().submissionFile.findFirstOrThrow({ where: { submission: { trackingNumber } } });
-    storageKey = file.storageKey;
+    storageKey = file.storageKey!;
     const { getStore } = await import("@/lib/storage");
     fileHash = sha256(await text((await getStore().get(storageKey)) as NodeJS.ReadableStream));
   });

@@ -73,7 +73,7 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
         ["echo.pdf", "application/pdf", pdf.length, createHash("sha256").update(pdf).digest("hex")],
       ],
     );
-    assert.ok(row.files.every((f) => f.storageKey.startsWith(`submissions/${row.id}/`) && !f.storageKey.includes("echo")));
+    assert.ok(row.files.every((f) => f.storageKey!.startsWith(`submissions/${row.id}/`) && !f.storageKey!.includes("echo")));
     assert.equal(row.statusChanges.length, 1);
   });
 
