@@ -3,7 +3,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import PgBoss from "pg-boss";
 import { db, embeddedPglite } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { runRetention } from "./retention";
+import { scheduledJobs } from "@/lib/jobs/schedule";
 import { giveUpTranscription, MAX_ATTEMPTS, processTranscription, type Engine } from "./worker";
 
 /**
@@ -16,9 +16,6 @@ const SCHEMA = "pgboss";
 export const TRANSCRIPTION_QUEUE = "transcription";
 /** Jobs whose retries ran out (also after a timeout) land here; their rows end failed. */
 const GAVE_UP_QUEUE = "transcription_gave_up";
-const RETENTION_QUEUE = "transcription_retention";
-/** Retention runs daily at 03:30 UTC, and once when a worker starts. */
-const RETENTION_CRON = "30 3 * * *";
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface WorkerOptions {
@@ -33,7 +30,7 @@ export interface WorkerOptions {
   pollingIntervalSeconds?: number;
   /** How often pg-boss looks for expired runs. */
   maintenanceIntervalSeconds?: number;
-  /** Daily retention (and once at start). */
+  /** The scheduled maintenance jobs of lib/jobs/schedule.ts (retention and others), also run once at start. */
   retention?: boolean;
   /** Re-enqueues rows left without a job (e.g. a crash between commit and enqueue), every 10 minutes. */
   sweep?: boolean;
@@ -138,14 +135,15 @@ export async function createTranscriptionWorker(options: WorkerOptions = {}): Pr
     await sweepTranscriptions(boss).catch(logError("sweep"));
     sweepTimer = setInterval(() => void sweepTranscriptions(boss).catch(logError("sweep")), SWEEP_INTERVAL_MS).unref();
   }
-  if (config.retention) {
-    await boss.work(RETENTION_QUEUE, async () => {
-      await runRetention();
-    });
-    await boss.schedule(RETENTION_QUEUE, RETENTION_CRON, {}, { tz: "UTC", retryLimit: 2 });
-    // Also at start-up, without holding the start back.
-    void runRetention().catch(logError("retention"));
-  }
+  if (config.retention)
+    for (const job of scheduledJobs) {
+      await boss.work(job.name, async () => {
+        await job.run();
+      });
+      await boss.schedule(job.name, job.cron, {}, { tz: "UTC", retryLimit: 2 });
+      // Also at start-up, without holding the start back.
+      void job.run().catch(logError(job.name));
+    }
 
   return {
     boss,
@@ -209,7 +207,7 @@ async function createQueues(boss: PgBoss, config: Config, update: boolean): Prom
   await boss.createQueue(TRANSCRIPTION_QUEUE, queue);
   // The worker keeps an existing queue's settings in line with its own.
   if (update) await boss.updateQueue(TRANSCRIPTION_QUEUE, queue);
-  await boss.createQueue(RETENTION_QUEUE);
+  for (const job of scheduledJobs) await boss.createQueue(job.name);
 }
 
 /** Sends from processes or tests that do not run the worker; no timers of its own. */

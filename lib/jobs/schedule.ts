@@ -1,0 +1,19 @@
+import "server-only";
+import { runRetention } from "@/lib/transcriptions/retention";
+
+/**
+ * The app's scheduled maintenance jobs. The transcription worker (lib/transcriptions/jobs.ts) runs
+ * them on pg-boss's scheduler, which fires each at most once per period across all app instances,
+ * and once at each worker start. Each `run` must be safe to repeat and to run beside another.
+ */
+export interface ScheduledJob {
+  /** The pg-boss queue name. */
+  name: string;
+  /** Cron, in UTC. */
+  cron: string;
+  run: () => Promise<unknown>;
+}
+
+export const scheduledJobs: ScheduledJob[] = [
+  { name: "transcription_retention", cron: "30 3 * * *", run: runRetention },
+];
