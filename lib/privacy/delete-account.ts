@@ -1,0 +1,99 @@
+import "server-only";
+import { AppError } from "@/lib/api/errors";
+import { audit, type AuditActor } from "@/lib/audit";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/db/generated/client";
+import { getStore } from "@/lib/storage";
+import { deleteTranscription } from "@/lib/transcriptions/erase";
+
+export interface DeletionSummary {
+  submissions: number;
+  files: number;
+  transcriptions: number;
+  auditRowsAnonymized: number;
+}
+
+/**
+ * The right to erasure: deletes the stored files of the user's submissions, then in one transaction
+ * their submissions (with everything that cascades from them), notifications, consents, sessions,
+ * accounts and the user row. Audit rows are kept as evidence but stripped of personal data (address,
+ * browser, names and e-mails in metadata); their actorId stays as an opaque id.
+ * Bytes go before rows: if anything fails half-way the account still exists and the user can retry
+ * (store deletes are idempotent), rather than leaving bytes nobody points to.
+ */
+export async function deleteAccount(userId: string, confirmEmail: string): Promise<DeletionSummary> {
+  const user = await db().user.findUnique({ where: { id: userId }, select: { id: true, email: true, name: true, username: true, role: true } });
+  if (!user) throw new AppError("not_found", "Account not found.");
+  if (confirmEmail.trim().toLowerCase() !== user.email.toLowerCase())
+    throw new AppError("bad_request", "The e-mail address you typed does not match your account.");
+  if (user.role === "admin") await assertNotLastAdmin(db(), userId);
+
+  const submissions = await db().submission.findMany({
+    where: { userId },
+    select: { id: true, patientName: true, email: true, phone: true, consentFullName: true, consentEmail: true, files: { select: { id: true, storageKey: true } } },
+  });
+  const files = submissions.flatMap((submission) => submission.files);
+  const store = getStore();
+  for (const file of files) if (file.storageKey) await store.delete(file.storageKey);
+
+  const actor: AuditActor = { id: userId, role: user.role };
+  const transcriptions = await db().transcription.findMany({ where: { uploadedById: userId }, select: { id: true } });
+  for (const { id } of transcriptions) await deleteTranscription(id, actor).catch((error) => {
+    if (!(error instanceof AppError && error.code === "not_found")) throw error; // deleted meanwhile
+  });
+
+  const personal = [user.email, user.name, user.username, ...submissions.flatMap((s) => [s.patientName, s.email, s.phone, s.consentFullName, s.consentEmail])]
+    .filter((value): value is string => !!value && value.trim().length > 1)
+    .map((value) => value.toLowerCase());
+  const aboutIds = [userId, ...submissions.map((s) => s.id), ...files.map((f) => f.id)];
+
+  return db().$transaction(async (tx) => {
+    if (user.role === "admin") await assertNotLastAdmin(tx, userId);
+    const submissionIds = submissions.map((s) => s.id);
+    await tx.consentRecord.deleteMany({ where: { OR: [{ userId }, { submissionId: { in: submissionIds } }] } });
+    await tx.notification.deleteMany({ where: { userId } });
+    const deleted = await tx.submission.deleteMany({ where: { userId } }); // files, history, routings, plans, requests cascade
+    await tx.partnerInvitation.deleteMany({ where: { OR: [{ acceptedUserId: userId }, { email: { equals: user.email, mode: "insensitive" } }] } });
+    await tx.verification.deleteMany({ where: { identifier: { contains: user.email, mode: "insensitive" } } });
+    await tx.user.delete({ where: { id: userId } }); // sessions, accounts, two-factor rows cascade
+
+    // Rows about them: by them, about their account, cases or files, or naming their e-mail anywhere.
+    const mentioning = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "AuditEvent" WHERE metadata::text ILIKE ${`%${user.email}%`}`;
+    const rows = await tx.auditEvent.findMany({
+      where: { OR: [{ actorId: userId }, { entityId: { in: aboutIds } }, { id: { in: mentioning.map((row) => row.id) } }] },
+      select: { id: true, metadata: true },
+    });
+    for (const row of rows)
+      await tx.auditEvent.update({ where: { id: row.id }, data: { ipAddress: null, userAgent: null, metadata: scrub(row.metadata, personal) ?? undefined } });
+
+    const summary: DeletionSummary = { submissions: deleted.count, files: files.length, transcriptions: transcriptions.length, auditRowsAnonymized: rows.length };
+    await audit(tx, actor, { action: "account.delete", entityType: "user", entityId: userId, metadata: { ...summary } });
+    return summary;
+  });
+}
+
+type AdminCounter = Pick<Prisma.TransactionClient, "$queryRaw">;
+
+/** 409 when no other admin would be left. Locks the admin rows so two admins cannot both leave at once. */
+async function assertNotLastAdmin(client: AdminCounter, userId: string): Promise<void> {
+  const admins = await client.$queryRaw<{ id: string }[]>`SELECT id FROM "user" WHERE role = 'admin' AND (banned IS NULL OR banned = false) FOR UPDATE`;
+  if (!admins.some((admin) => admin.id !== userId))
+    throw new AppError("conflict", "You are the last administrator. Make another account an administrator before deleting yours.");
+}
+
+const PERSONAL_KEY = /e-?mail|name|phone|address|ip$|useragent/i;
+
+/** Metadata without personal fields, and any other string naming the person replaced. */
+function scrub(value: Prisma.JsonValue, personal: string[]): Prisma.InputJsonValue | null {
+  if (value === null) return null;
+  if (typeof value === "string") return personal.some((p) => value.toLowerCase().includes(p)) ? "[erased]" : value;
+  if (Array.isArray(value)) return value.map((item) => scrub(item, personal));
+  if (typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !PERSONAL_KEY.test(key))
+        .map(([key, item]) => [key, scrub(item ?? null, personal)]),
+    ) as Prisma.InputJsonValue;
+  }
+  return value;
+}

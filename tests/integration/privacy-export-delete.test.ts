@@ -1,0 +1,186 @@
+import { before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Browser, useFreshApp } from "./support/app";
+import { callRoute, signUpAdmin, signUpPatient, submitCase, type Actor } from "./support/actors";
+
+type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
+let exportRoute: Handler;
+let deleteRoute: Handler;
+
+async function database() {
+  return (await import("@/lib/db")).db();
+}
+
+async function storedBytes(storageKey: string): Promise<Buffer> {
+  const { getStore } = await import("@/lib/storage");
+  const chunks: Buffer[] = [];
+  for await (const chunk of await getStore().get(storageKey)) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+/** Saves an export response and reads entries out of it with the system's unzip. */
+async function saveZip(response: Response): Promise<{ list: string[]; read: (name: string) => Buffer }> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "afya-export-")), "export.zip");
+  writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+  const list = execFileSync("unzip", ["-Z1", file], { encoding: "utf8" }).trim().split("\n");
+  return { list, read: (name) => execFileSync("unzip", ["-p", file, name.replace(/([[\]*?])/g, "\\$1")], { maxBuffer: 64 * 1024 * 1024 }) };
+}
+
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+async function routeAbroad(submissionId: string) {
+  const db = await database();
+  const routedAt = new Date();
+  await db.caseRouting.create({
+    data: { submissionId, hospitalId: "medipol-mega", routedAt, dueAt: new Date(routedAt.getTime() + 72 * 3600_000), destinationCountry: "Turkey", transferBasis: "explicit_consent" },
+  });
+}
+
+describe("privacy: download my data and delete my account", () => {
+  let alice: Actor;
+  let bob: Actor;
+  let aliceCase: { id: string; trackingNumber: string };
+  let bobCase: { id: string; trackingNumber: string };
+
+  before(async () => {
+    await useFreshApp();
+    exportRoute = (await import("@/app/api/account/export/route")).GET as Handler;
+    deleteRoute = (await import("@/app/api/account/route")).DELETE as Handler;
+    alice = await signUpPatient("Alice");
+    bob = await signUpPatient("Bobby");
+    aliceCase = await submitCase(alice);
+    bobCase = await submitCase(bob);
+    await routeAbroad(aliceCase.id);
+  });
+
+  test("guests cannot export or delete", async () => {
+    const guest = new Browser();
+    assert.equal((await callRoute(guest, exportRoute, "/api/account/export", { method: "GET" })).status, 401);
+    assert.equal((await callRoute(guest, deleteRoute, "/api/account", { method: "DELETE", json: { confirmEmail: alice.email } })).status, 401);
+  });
+
+  test("the export holds the account, cases, routings and the files' exact bytes, and nothing of other users", async () => {
+    const db = await database();
+    // A second case whose file was deleted by retention: listed in data.json, not archived.
+    const second = await submitCase(alice);
+    const gone = await db.submissionFile.findFirstOrThrow({ where: { submissionId: second.id } });
+    await db.submissionFile.update({ where: { id: gone.id }, data: { storageKey: null, deletedAt: new Date() } });
+
+    const response = await callRoute(alice.browser, exportRoute, "/api/account/export", { method: "GET" });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("content-type"), "application/zip");
+    const zip = await saveZip(response);
+    const data = JSON.parse(zip.read("data.json").toString("utf8"));
+
+    assert.equal(data.account.email, alice.email);
+    assert.equal(data.account.name, "Alice");
+    assert.equal(data.account.role, "patient");
+    const exported = data.submissions.find((s: { trackingNumber: string }) => s.trackingNumber === aliceCase.trackingNumber);
+    assert.ok(exported, "Alice's case is in the export");
+    assert.equal(exported.routings[0].hospital.length > 0, true);
+    assert.equal(exported.routings[0].country, "Turkey");
+    assert.equal(exported.routings[0].transferBasis, "explicit_consent");
+    assert.ok(exported.statusHistory.length >= 1);
+    assert.ok(exported.consentVersion);
+
+    const file = await db.submissionFile.findFirstOrThrow({ where: { submissionId: aliceCase.id } });
+    const entry = `files/${aliceCase.trackingNumber}/${file.originalName}`;
+    assert.ok(zip.list.includes(entry), `${entry} in ${zip.list.join(", ")}`);
+    const bytes = zip.read(entry);
+    assert.equal(sha256(bytes), file.sha256);
+    assert.deepEqual(bytes, await storedBytes(file.storageKey!));
+
+    const deletedEntry = data.submissions.find((s: { trackingNumber: string }) => s.trackingNumber === second.trackingNumber).files[0];
+    assert.equal(deletedEntry.inArchive, null);
+    assert.ok(deletedEntry.deletedAt);
+    assert.ok(!zip.list.some((name) => name.startsWith(`files/${second.trackingNumber}/`)));
+
+    const text = JSON.stringify(data);
+    assert.ok(!text.includes(bob.email), "no trace of another user");
+    assert.ok(!text.includes(bobCase.trackingNumber));
+    assert.ok(!zip.list.some((name) => name.includes(bobCase.trackingNumber)));
+    assert.ok(data.activity.some((event: { action: string }) => event.action === "submission.create" || event.action.length > 0));
+
+    assert.equal(await db.auditEvent.count({ where: { action: "account.export", actorId: alice.id } }), 1);
+  });
+
+  test("export is rate limited", async () => {
+    const carol = await signUpPatient("Carol");
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const response = await callRoute(carol.browser, exportRoute, "/api/account/export", { method: "GET" });
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+    assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429]);
+  });
+
+  test("a wrong confirmation or body changes nothing", async () => {
+    const db = await database();
+    for (const json of [{ confirmEmail: bob.email }, { confirmEmail: "" }, {}, { confirmEmail: 42 }]) {
+      const response = await callRoute(alice.browser, deleteRoute, "/api/account", { method: "DELETE", json });
+      assert.equal(response.status, 400, JSON.stringify(json));
+      assert.ok((await response.json()).error);
+    }
+    assert.ok(await db.user.findUnique({ where: { id: alice.id } }));
+    assert.equal(await db.submission.count({ where: { userId: alice.id } }), 2);
+  });
+
+  test("deleting the account erases rows and bytes, keeps anonymized audit rows, and leaves others alone", async () => {
+    const db = await database();
+    const { getStore } = await import("@/lib/storage");
+    const keys = (await db.submissionFile.findMany({ where: { submission: { userId: alice.id } } })).map((f) => f.storageKey).filter((k): k is string => !!k);
+    assert.ok(keys.length >= 1);
+    const auditBefore = await db.auditEvent.count({ where: { actorId: alice.id } });
+    assert.ok(auditBefore > 0);
+
+    const response = await callRoute(alice.browser, deleteRoute, "/api/account", { method: "DELETE", json: { confirmEmail: ` ${alice.email.toUpperCase()} ` } });
+    assert.equal(response.status, 200, await response.clone().text());
+    assert.ok(response.headers.getSetCookie().some((line) => /max-age=0/i.test(line)), "auth cookies cleared");
+
+    assert.equal(await db.user.findUnique({ where: { id: alice.id } }), null);
+    assert.equal(await db.session.count({ where: { userId: alice.id } }), 0);
+    assert.equal(await db.submission.count({ where: { trackingNumber: aliceCase.trackingNumber } }), 0);
+    assert.equal(await db.notification.count({ where: { userId: alice.id } }), 0);
+    assert.equal(await db.consentRecord.count({ where: { userId: alice.id } }), 0);
+    for (const key of keys) assert.equal(await getStore().exists(key), false, "bytes deleted");
+
+    const kept = await db.auditEvent.findMany({ where: { actorId: alice.id } });
+    assert.ok(kept.length >= auditBefore, "audit rows kept");
+    for (const row of kept) {
+      assert.equal(row.ipAddress, null);
+      assert.equal(row.userAgent, null);
+      const text = JSON.stringify(row.metadata ?? {}).toLowerCase();
+      assert.ok(!text.includes(alice.email.toLowerCase()), `no e-mail in ${row.action}`);
+      assert.ok(!text.includes("alice"), `no name in ${row.action}`);
+    }
+    assert.ok(kept.some((row) => row.action === "account.delete"));
+
+    // Signed out: the same browser is a guest now.
+    assert.equal((await callRoute(alice.browser, exportRoute, "/api/account/export", { method: "GET" })).status, 401);
+
+    // Bob is untouched.
+    const bobFile = await db.submissionFile.findFirstOrThrow({ where: { submissionId: bobCase.id } });
+    assert.equal(await getStore().exists(bobFile.storageKey!), true);
+    assert.ok(await db.user.findUnique({ where: { id: bob.id } }));
+  });
+
+  test("the last admin cannot delete their account; with another admin they can", async () => {
+    const db = await database();
+    const first = await signUpAdmin("Ada");
+    const response = await callRoute(first.browser, deleteRoute, "/api/account", { method: "DELETE", json: { confirmEmail: first.email } });
+    assert.equal(response.status, 409);
+    assert.ok((await response.json()).error);
+    assert.ok(await db.user.findUnique({ where: { id: first.id } }));
+
+    await signUpAdmin("Grace");
+    const again = await callRoute(first.browser, deleteRoute, "/api/account", { method: "DELETE", json: { confirmEmail: first.email } });
+    assert.equal(again.status, 200, await again.clone().text());
+    assert.equal(await db.user.findUnique({ where: { id: first.id } }), null);
+  });
+});
