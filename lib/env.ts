@@ -48,6 +48,9 @@ const schema = z
       .or(z.literal("").transform(() => undefined)),
     TRANSCRIPTION_WORKER: z.enum(["on", "off"]).default("on"),
     TRANSCRIPTION_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+    // Malware scanning: uploads are streamed to clamd (INSTREAM) when CLAMAV_HOST is set.
+    CLAMAV_HOST: optionalString,
+    CLAMAV_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") {

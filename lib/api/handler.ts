@@ -4,6 +4,7 @@ import { getSessionUser, requireUser, type SessionUser } from "@/lib/auth/sessio
 import type { Role } from "@/lib/auth/roles";
 import { AppError } from "./errors";
 import { assertSameOrigin } from "./origin";
+import { withRequestId } from "@/lib/log";
 
 /** Who may call a route: anyone, any signed-in user, or only the listed roles. */
 export type Access = "public" | "signed-in" | readonly Role[];
@@ -32,7 +33,7 @@ export function apiRoute<A extends Access, Body = undefined, Query = undefined>(
   config: { access: A; body?: z.ZodType<Body>; query?: z.ZodType<Query> },
   handler: (context: RouteContext<A, Body, Query>) => Promise<Response> | Response,
 ) {
-  return async (request: Request, routeContext?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+  const serve = async (request: Request, routeContext?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
     try {
       assertSameOrigin(request);
       const user =
@@ -47,6 +48,8 @@ export function apiRoute<A extends Access, Body = undefined, Query = undefined>(
       return errorResponse(error);
     }
   };
+  // Each request gets an id for its log lines and the X-Request-Id response header (lib/log.ts).
+  return (request: Request, routeContext?: { params?: Promise<Record<string, string | string[]>> }) => withRequestId(request, () => serve(request, routeContext));
 }
 
 export function errorResponse(error: unknown): Response {

@@ -1,5 +1,6 @@
 import "server-only";
 import { runRetention } from "@/lib/transcriptions/retention";
+import { rescanPendingFiles } from "@/lib/security/scan";
 
 /**
  * The app's scheduled maintenance jobs. The transcription worker (lib/transcriptions/jobs.ts) runs
@@ -15,5 +16,6 @@ export interface ScheduledJob {
 }
 
 export const scheduledJobs: ScheduledJob[] = [
+  { name: "malware_rescan", cron: "*/10 * * * *", run: rescanPendingFiles },
   { name: "transcription_retention", cron: "30 3 * * *", run: runRetention },
 ];

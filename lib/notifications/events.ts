@@ -11,7 +11,9 @@ export type NotificationEvent =
   | { type: "appointment_scheduled"; trackingNumber: string; hospitalName: string; date: string }
   | { type: "case_routed"; trackingNumber: string; hospitalName: string; dueAt: string }
   | { type: "plan_accepted"; trackingNumber: string; hospitalName: string }
-  | { type: "plan_not_selected"; trackingNumber: string; hospitalName: string };
+  | { type: "plan_not_selected"; trackingNumber: string; hospitalName: string }
+  // To admins: `alert` is "malware" (detail: the signature) or "integrity" (detail: "mismatch" or "missing"); `reference` names the file.
+  | { type: "security_alert"; alert: "malware" | "integrity"; reference: string; detail: string };
 
 export type NotificationType = NotificationEvent["type"];
 

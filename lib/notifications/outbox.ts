@@ -9,7 +9,8 @@ import type { NotificationEvent } from "./events";
 /** Who a notification is for: a patient's case (bell for its account, e-mail to its address) or staff users. */
 export type Recipient =
   | { kind: "patient"; submission: { id: string; userId: string | null; email: string; patientName: string; locale: string } }
-  | { kind: "hospital"; hospitalId: string; submissionId: string };
+  | { kind: "hospital"; hospitalId: string; submissionId: string }
+  | { kind: "admins"; submissionId?: string };
 
 interface PendingMail {
   to: string;
@@ -38,6 +39,15 @@ export class NotificationOutbox {
       if (submission.userId)
         await tx.notification.create({ data: { userId: submission.userId, submissionId: submission.id, type, params, actionUrl: actionPath } });
       this.mails.push({ to: submission.email, locale: isLocale(submission.locale) ? submission.locale : defaultLocale, name: submission.patientName, event, actionPath });
+      return;
+    }
+    if (recipient.kind === "admins") {
+      const admins = await tx.user.findMany({ where: { role: "admin", banned: { not: true } }, select: { id: true, email: true, name: true } });
+      const actionPath = recipient.submissionId ? `/admin-dashboard/cases/${recipient.submissionId}` : "/admin-dashboard";
+      for (const admin of admins) {
+        await tx.notification.create({ data: { userId: admin.id, submissionId: recipient.submissionId ?? null, type, params, actionUrl: actionPath } });
+        this.mails.push({ to: admin.email, locale: defaultLocale, name: admin.name, event, actionPath });
+      }
       return;
     }
     const partners = await tx.user.findMany({ where: { role: "partner", hospitalId: recipient.hospitalId, banned: { not: true } }, select: { id: true, email: true, name: true } });

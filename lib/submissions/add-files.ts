@@ -7,6 +7,7 @@ import { db } from "@/lib/db";
 import { receiveRecords } from "./intake";
 import { toFileRow } from "./create";
 import { MAX_FILES_PER_SUBMISSION } from "./rules";
+import { scanSubmissionInBackground } from "@/lib/security/scan";
 
 const NOT_FOUND = "Submission not found.";
 
@@ -38,6 +39,7 @@ export async function addFilesToSubmission(request: Request, user: SessionUser, 
         await tx.documentRequest.updateMany({ where: { submissionId: id, fulfilledAt: null }, data: { fulfilledAt: new Date() } });
         await audit(tx, actor, { action: "submission.add_files", entityType: "submission", entityId: id, metadata: { files: files.length } });
       });
+      scanSubmissionInBackground(id);
       return { added: files.length };
     },
   );

@@ -10,6 +10,8 @@ import { CONSENT_VERSION, MAX_FILES_PER_SUBMISSION, normalizeSubmissionFields, s
 import { newTrackingNumber } from "./tracking-number";
 import { sendSubmissionConfirmation } from "./emails";
 import type { StoredUpload } from "@/lib/uploads/store-upload";
+import { initialScanStatus, scanSubmissionInBackground } from "@/lib/security/scan";
+import { log } from "@/lib/log";
 
 export interface CreatedSubmission {
   id: string;
@@ -113,8 +115,9 @@ async function insert(
           });
         await audit(tx, actor, { action: "submission.create", entityType: "submission", entityId: id, metadata: { files: files.length } });
       });
+      scanSubmissionInBackground(id);
       void sendSubmissionConfirmation({ to: fields.email, trackingNumber, patientName: fields.patientName, locale, signedIn: !!user }).catch((error) =>
-        console.error("Could not send the submission confirmation", { submissionId: id, error: (error as Error).message }),
+        log.error({ submissionId: id, err: error }, "Could not send the submission confirmation"),
       );
       return { id, trackingNumber, created: true };
     } catch (error) {
@@ -125,7 +128,7 @@ async function insert(
 }
 
 export function toFileRow(file: StoredUpload) {
-  return { originalName: file.originalName, size: BigInt(file.size), mimeType: file.mimeType, sha256: file.sha256, storageKey: file.key };
+  return { originalName: file.originalName, size: BigInt(file.size), mimeType: file.mimeType, sha256: file.sha256, storageKey: file.key, scanStatus: initialScanStatus() };
 }
 
 async function findByIdempotencyKey(key: string, user: SessionUser | null): Promise<CreatedSubmission | null> {

@@ -1,0 +1,180 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Browser, useFreshApp } from "./support/app";
+import { signUpAdmin, signUpPatient, type Actor } from "./support/actors";
+import { multipartBody, MULTIPART_TYPE, samples, toStream, validFields } from "./support/multipart";
+
+/**
+ * Malware scanning against a real clamd (Debian's clamav-daemon). Signature downloads are impossible
+ * here, so the test writes its own database: one signature for the EICAR test string.
+ */
+const EICAR = "X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*";
+const SIGNATURE = "Afya.Test.EICAR";
+const clamdPath = ["/usr/sbin/clamd", "/usr/bin/clamd"].find((candidate) => existsSync(candidate)) ?? spawnSync("which", ["clamd"]).stdout?.toString().trim();
+const skip = clamdPath ? false : "clamd is not installed (apt-get install clamav-daemon): the malware-scanning test needs a real clamd";
+
+const db = async () => (await import("@/lib/db")).db();
+type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+async function startClamd(): Promise<{ child: ChildProcess; port: number; dir: string }> {
+  const dir = mkdtempSync(path.join(tmpdir(), "afya-clamd-"));
+  const port = await freePort();
+  // An extended signature: the EICAR string anywhere in a file of any type.
+  writeFileSync(path.join(dir, "afya-test.ndb"), `${SIGNATURE}:0:*:${Buffer.from(EICAR).toString("hex")}\n`);
+  writeFileSync(
+    path.join(dir, "clamd.conf"),
+    [`TCPSocket ${port}`, "TCPAddr 127.0.0.1", "Foreground yes", `DatabaseDirectory ${dir}`, `LogFile ${path.join(dir, "clamd.log")}`, "StreamMaxLength 100M", ""].join("\n"),
+  );
+  const child = spawn(clamdPath!, ["-c", path.join(dir, "clamd.conf")], { stdio: "ignore" });
+  const { pingClamd } = await import("@/lib/security/clamav");
+  for (let waited = 0; !(await pingClamd({ host: "127.0.0.1", port })); waited += 250) {
+    if (child.exitCode !== null || waited > 60_000) {
+      child.kill();
+      throw new Error(`clamd did not start: ${existsSync(path.join(dir, "clamd.log")) ? readFileSync(path.join(dir, "clamd.log"), "utf8") : "no log"}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { child, port, dir };
+}
+
+/** Uploads files through the public submission route, signed in as `patient`. */
+async function upload(patient: Actor, files: { name: string; data: Buffer }[]): Promise<string> {
+  const handler = (await import("@/app/api/medical-submissions/route")).POST as Handler;
+  const body = multipartBody([
+    ...validFields({ email: patient.email }),
+    ...files.map((file) => ({ name: "files", file: { name: file.name, type: "application/pdf", data: file.data } })),
+  ]);
+  const response = await handler(patient.browser.request("/api/medical-submissions", { body: toStream(body), contentType: MULTIPART_TYPE }));
+  assert.equal(response.status, 201, await response.clone().text());
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function readStatus(browser: Browser, fileId: string): Promise<number> {
+  const handler = (await import("@/app/api/files/[id]/route")).GET as Handler;
+  const response = await handler(browser.request(`/api/files/${fileId}`), { params: Promise.resolve({ id: fileId }) });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+async function filesOf(submissionId: string) {
+  return (await db()).submissionFile.findMany({ where: { submissionId }, orderBy: { originalName: "asc" } });
+}
+
+describe("malware scanning with clamd", { skip }, () => {
+  let clamd: Awaited<ReturnType<typeof startClamd>>;
+  let dataDir: string;
+  let owner: Actor;
+  let stranger: Actor;
+  let admin: Actor;
+  const useScanner = async (port: number) => {
+    process.env.CLAMAV_HOST = "127.0.0.1";
+    process.env.CLAMAV_PORT = String(port);
+    (await import("@/lib/env")).resetEnvForTests();
+  };
+
+  before(async () => {
+    clamd = await startClamd();
+    ({ dataDir } = await useFreshApp());
+    owner = await signUpPatient();
+    stranger = await signUpPatient();
+    admin = await signUpAdmin();
+  });
+  after(() => {
+    clamd?.child.kill();
+    delete process.env.CLAMAV_HOST;
+    delete process.env.CLAMAV_PORT;
+  });
+
+  test("without CLAMAV_HOST files are not scanned and open as before", async () => {
+    const id = await upload(owner, [{ name: "plain.pdf", data: samples.pdf() }]);
+    const [file] = await filesOf(id);
+    assert.equal(file.scanStatus, "not_scanned");
+    assert.equal(await readStatus(admin.browser, file.id), 200);
+  });
+
+  test("while the scanner is unreachable, a new file stays pending: only its uploader can open it; the re-scan finishes it", async () => {
+    await useScanner(await freePort()); // nothing listens there
+    const id = await upload(owner, [{ name: "report.pdf", data: samples.pdf() }]);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the background attempt fails
+    const [file] = await filesOf(id);
+    assert.equal(file.scanStatus, "pending");
+    assert.equal(await readStatus(owner.browser, file.id), 200);
+    assert.equal(await readStatus(admin.browser, file.id), 404);
+    assert.equal(await readStatus(stranger.browser, file.id), 404);
+
+    await useScanner(clamd.port);
+    const { rescanPendingFiles } = await import("@/lib/security/scan");
+    assert.equal(await rescanPendingFiles(new Date()), 0, "files younger than 10 minutes are left to the upload's own scan");
+    assert.ok((await rescanPendingFiles(new Date(Date.now() + 11 * 60_000))) >= 1);
+    const [scanned] = await filesOf(id);
+    assert.equal(scanned.scanStatus, "clean");
+    assert.ok(scanned.scannedAt);
+    assert.equal(await readStatus(admin.browser, file.id), 200);
+  });
+
+  test("an upload is scanned right after it is stored: clean stays readable, EICAR is quarantined and admins are alerted", async () => {
+    await useScanner(clamd.port);
+    const eicarPdf = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.from(EICAR), Buffer.from("\n%%EOF\n")]);
+    const id = await upload(owner, [
+      { name: "a-clean.pdf", data: samples.pdf() },
+      { name: "b-eicar.pdf", data: eicarPdf },
+    ]);
+    for (let waited = 0; (await filesOf(id)).some((file) => file.scanStatus === "pending"); waited += 100) {
+      assert.ok(waited < 30_000, "the scan did not finish within 30 s");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const [clean, infected] = await filesOf(id);
+    assert.equal(clean.scanStatus, "clean");
+    assert.equal(await readStatus(owner.browser, clean.id), 200);
+    assert.equal(await readStatus(admin.browser, clean.id), 200);
+
+    assert.equal(infected.scanStatus, "infected");
+    assert.equal(infected.scanSignature, `${SIGNATURE}.UNOFFICIAL`);
+    for (const who of [owner, admin, stranger]) assert.equal(await readStatus(who.browser, infected.id), 404);
+
+    // The bytes are kept only under quarantine/, re-encrypted; the original object is gone.
+    const { getStore } = await import("@/lib/storage");
+    assert.match(infected.storageKey ?? "", new RegExp(`^quarantine/${id}/`));
+    assert.ok(await getStore().exists(infected.storageKey!));
+    const keys: string[] = [];
+    for await (const key of getStore().list(`submissions/${id}`)) keys.push(key);
+    assert.deepEqual(keys, [clean.storageKey], "only the clean file stays outside quarantine");
+
+    const audits = await (await db()).auditEvent.findMany({ where: { action: "file.quarantine", entityId: infected.id } });
+    assert.equal(audits.length, 1);
+    const alerts = await (await db()).notification.findMany({ where: { type: "security_alert", submissionId: id } });
+    assert.deepEqual(
+      alerts.map((alert) => alert.userId),
+      [admin.id],
+      "every admin, and only admins, get the alert",
+    );
+    assert.equal((alerts[0].params as { alert: string }).alert, "malware");
+
+    // And an e-mail (no SMTP here: the development outbox).
+    let mails: string[] = [];
+    for (let waited = 0; waited < 5_000; waited += 100) {
+      mails = existsSync(path.join(dataDir, "outbox")) ? readdirSync(path.join(dataDir, "outbox")).map((name) => readFileSync(path.join(dataDir, "outbox", name), "utf8")) : [];
+      if (mails.some((mail) => mail.includes("Security alert"))) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const alertMail = mails.find((mail) => mail.includes("Security alert"));
+    assert.ok(alertMail, "an alert e-mail was sent");
+    assert.ok(alertMail.includes(admin.email));
+  });
+});
