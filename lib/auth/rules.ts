@@ -1,16 +1,40 @@
 import { z } from "zod";
+import { isCommonPassword } from "./password-strength";
 
 /** Account rules shared by the sign-up form (browser) and the server. */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_.]{3,30}$/;
 
-export const signUpSchema = z.object({
-  name: z.string().trim().min(1, "nameRequired").max(120, "nameTooLong"),
-  username: z.string().trim().regex(USERNAME_PATTERN, "usernameInvalid"),
-  email: z.email("emailInvalid").max(254, "emailInvalid"),
-  password: z.string().min(PASSWORD_MIN_LENGTH, "passwordTooShort").max(PASSWORD_MAX_LENGTH, "passwordTooLong"),
-});
+const newPassword = z.string().min(PASSWORD_MIN_LENGTH, "passwordTooShort").max(PASSWORD_MAX_LENGTH, "passwordTooLong");
+
+export const signUpSchema = z
+  .object({
+    name: z.string().trim().min(1, "nameRequired").max(120, "nameTooLong"),
+    username: z.string().trim().regex(USERNAME_PATTERN, "usernameInvalid"),
+    email: z.email("emailInvalid").max(254, "emailInvalid"),
+    password: newPassword,
+  })
+  .refine((value) => !isCommonPassword(value.password, value), { path: ["password"], message: "passwordTooCommon" });
+
+/** The signed-in password change; `owner` lets the browser refuse a password made of the account's details. */
+export function changePasswordSchema(owner: { email?: string; username?: string; name?: string } = {}) {
+  return z
+    .object({
+      currentPassword: z.string().min(1, "passwordRequired").max(PASSWORD_MAX_LENGTH, "passwordRequired"),
+      newPassword,
+      confirmPassword: z.string(),
+    })
+    .refine((value) => !isCommonPassword(value.newPassword, owner), { path: ["newPassword"], message: "passwordTooCommon" })
+    .refine((value) => value.newPassword === value.confirmPassword, { path: ["confirmPassword"], message: "passwordsDiffer" });
+}
+
+export const forgotPasswordSchema = z.object({ email: z.email("emailInvalid").max(254, "emailInvalid") });
+
+export const resetPasswordSchema = z
+  .object({ newPassword, confirmPassword: z.string() })
+  .refine((value) => !isCommonPassword(value.newPassword), { path: ["newPassword"], message: "passwordTooCommon" })
+  .refine((value) => value.newPassword === value.confirmPassword, { path: ["confirmPassword"], message: "passwordsDiffer" });
 
 export const signInSchema = z.object({
   identifier: z.string().trim().min(1, "identifierRequired").max(254, "identifierRequired"),

@@ -3,9 +3,43 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
 import { admin, username } from "better-auth/plugins";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_PATTERN } from "./rules";
+import { isCommonPassword, PASSWORD_TOO_COMMON, type PasswordOwner } from "./password-strength";
+import { sendPasswordResetMail } from "./reset-mail";
+
+/** Minutes: a staff session's idle limit (enforced in session.ts) and how often activity is written. */
+export const STAFF_IDLE_MINUTES = 30;
+export const SESSION_UPDATE_AGE_SECONDS = 5 * 60;
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The new password in a request that sets one, and whose account it is for; null for other requests. */
+async function passwordBeingSet(ctx: HookContext): Promise<{ password: unknown; owner: PasswordOwner } | null> {
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  switch (ctx.path) {
+    case "/sign-up/email":
+    case "/admin/create-user":
+      return { password: body.password, owner: { email: String(body.email ?? ""), username: String(body.username ?? ""), name: String(body.name ?? "") } };
+    case "/change-password": {
+      const session = await getSessionFromCtx(ctx);
+      const user = session?.user as { email?: string; username?: string | null; name?: string } | undefined;
+      return { password: body.newPassword, owner: { email: user?.email, username: user?.username, name: user?.name } };
+    }
+    case "/reset-password": {
+      const token = typeof body.token === "string" ? body.token : "";
+      const verification = token ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`) : null;
+      const user = verification ? ((await ctx.context.internalAdapter.findUserById(verification.value)) as PasswordOwner | null) : null;
+      return { password: body.newPassword, owner: user ?? {} };
+    }
+    case "/admin/set-user-password":
+      return { password: body.newPassword, owner: {} };
+    default:
+      return null;
+  }
+}
 
 function createAuth() {
   const env = getEnv();
@@ -20,12 +54,24 @@ function createAuth() {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, url, token }) => sendPasswordResetMail({ user, betterAuthUrl: url, token }),
     },
     session: {
       // Sessions live in the database and are looked up on every request, so signing out (or an
-      // admin revoking a session) takes effect at once. No cookie cache.
+      // admin revoking a session) takes effect at once. No cookie cache. updatedAt is refreshed at
+      // most every few minutes of activity: it is the "last active" time and the staff idle clock.
       expiresIn: 60 * 60 * 24 * 7,
-      updateAge: 60 * 60 * 24,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const setting = await passwordBeingSet(ctx);
+        if (setting && typeof setting.password === "string" && isCommonPassword(setting.password, setting.owner)) {
+          throw new APIError("BAD_REQUEST", { ...PASSWORD_TOO_COMMON });
+        }
+      }),
     },
     user: {
       additionalFields: {
@@ -42,6 +88,9 @@ function createAuth() {
         "/sign-in/email": { window: 60, max: 10 },
         "/sign-in/username": { window: 60, max: 10 },
         "/sign-up/email": { window: 60, max: 10 },
+        "/request-password-reset": { window: 15 * 60, max: 5 },
+        "/reset-password": { window: 15 * 60, max: 10 },
+        "/change-password": { window: 15 * 60, max: 10 },
       },
     },
     advanced: {

@@ -1,7 +1,8 @@
 import "server-only";
 import { headers as nextHeaders } from "next/headers";
 import { AppError } from "@/lib/api/errors";
-import { getAuth } from "./server";
+import { db } from "@/lib/db";
+import { getAuth, SESSION_UPDATE_AGE_SECONDS, STAFF_IDLE_MINUTES } from "./server";
 import { toRole, type Role } from "./roles";
 
 /** The minimum we keep about the signed-in person: never hashes, tokens or secrets. */
@@ -16,10 +17,36 @@ export interface SessionUser {
 }
 
 export async function getSessionUser(requestHeaders?: Headers): Promise<SessionUser | null> {
-  const session = await getAuth().api.getSession({ headers: requestHeaders ?? (await nextHeaders()) });
+  return (await getCurrentSession(requestHeaders))?.user ?? null;
+}
+
+const STAFF_ROLES: readonly Role[] = ["admin", "partner"];
+
+/**
+ * The signed-in user and the id of this browser's session. Staff sessions (admin, partner) idle for
+ * STAFF_IDLE_MINUTES are deleted here and count as signed out. The session is read without Better
+ * Auth's refresh first, because that refresh would move updatedAt (the last activity) to now.
+ */
+export async function getCurrentSession(requestHeaders?: Headers): Promise<{ user: SessionUser; sessionId: string } | null> {
+  const headers = requestHeaders ?? (await nextHeaders());
+  const session = await getAuth().api.getSession({ headers, query: { disableRefresh: true } });
   if (!session) return null;
-  const user = session.user as typeof session.user & { username?: string | null; role?: string | null; hospitalId?: string | null };
-  if ((user as { banned?: boolean | null }).banned) return null;
+  const role = toRole((session.user as { role?: string | null }).role);
+  const lastActive = new Date(session.session.updatedAt).getTime();
+  if (STAFF_ROLES.includes(role) && Date.now() - lastActive > STAFF_IDLE_MINUTES * 60_000) {
+    await db().session.deleteMany({ where: { id: session.session.id } });
+    return null;
+  }
+  // Activity: let Better Auth move updatedAt and the expiry forward (at most once per update age).
+  if (Date.now() - lastActive >= SESSION_UPDATE_AGE_SECONDS * 1000) await getAuth().api.getSession({ headers });
+  const user = toSessionUser(session.user);
+  return user ? { user, sessionId: session.session.id } : null;
+}
+
+type AuthUser = { id: string; name: string; email: string; createdAt: Date | string; username?: string | null; role?: string | null; hospitalId?: string | null; banned?: boolean | null };
+
+function toSessionUser(user: AuthUser): SessionUser | null {
+  if (user.banned) return null;
   return {
     id: user.id,
     role: toRole(user.role),

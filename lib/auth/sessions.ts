@@ -1,0 +1,73 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { audit, type AuditActor } from "@/lib/audit";
+
+/** One of my sessions as the security page shows it: never the token. */
+export interface ActiveSession {
+  id: string;
+  device: string | null;
+  ipAddress: string | null;
+  createdAt: string;
+  lastActiveAt: string;
+  current: boolean;
+}
+
+const BROWSERS: [RegExp, string][] = [
+  [/Edg(e|A|iOS)?\//, "Edge"],
+  [/OPR\/|Opera/, "Opera"],
+  [/SamsungBrowser\//, "Samsung Internet"],
+  [/Firefox\/|FxiOS\//, "Firefox"],
+  [/Chrome\/|CriOS\//, "Chrome"],
+  [/Safari\//, "Safari"],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/iPhone|iPad|iPod/, "iOS"],
+  [/Android/, "Android"],
+  [/Windows/, "Windows"],
+  [/Mac OS X|Macintosh/, "macOS"],
+  [/CrOS/, "ChromeOS"],
+  [/Linux/, "Linux"],
+];
+
+/** "Chrome on Windows" from a user agent; null when neither is recognised. */
+export function describeDevice(userAgent: string | null | undefined): string | null {
+  if (!userAgent) return null;
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? null;
+}
+
+export async function listActiveSessions(userId: string, currentSessionId: string): Promise<ActiveSession[]> {
+  const rows = await db().session.findMany({
+    where: { userId, expiresAt: { gt: new Date() } },
+    orderBy: { updatedAt: "desc" },
+    select: { id: true, userAgent: true, ipAddress: true, createdAt: true, updatedAt: true },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    device: describeDevice(row.userAgent),
+    ipAddress: row.ipAddress,
+    createdAt: row.createdAt.toISOString(),
+    lastActiveAt: row.updatedAt.toISOString(),
+    current: row.id === currentSessionId,
+  }));
+}
+
+/** Ends one of the user's own sessions; false when the id is not one of theirs. */
+export async function revokeOwnSession(userId: string, sessionId: string, actor: AuditActor): Promise<boolean> {
+  return db().$transaction(async (tx) => {
+    const { count } = await tx.session.deleteMany({ where: { id: sessionId, userId } });
+    if (count) await audit(tx, actor, { action: "session.revoked", entityType: "user", entityId: userId });
+    return count > 0;
+  });
+}
+
+/** Ends every session of the user except the one making the request. */
+export async function revokeOtherSessions(userId: string, currentSessionId: string, actor: AuditActor): Promise<number> {
+  return db().$transaction(async (tx) => {
+    const { count } = await tx.session.deleteMany({ where: { userId, id: { not: currentSessionId } } });
+    if (count) await audit(tx, actor, { action: "session.revoked_others", entityType: "user", entityId: userId, metadata: { count } });
+    return count;
+  });
+}
