@@ -1,6 +1,7 @@
 import "server-only";
 import { runRetention } from "@/lib/transcriptions/retention";
 import { rescanPendingFiles } from "@/lib/security/scan";
+import { verifyStoredFiles } from "@/lib/security/integrity";
 
 /**
  * The app's scheduled maintenance jobs. The transcription worker (lib/transcriptions/jobs.ts) runs
@@ -17,5 +18,6 @@ export interface ScheduledJob {
 
 export const scheduledJobs: ScheduledJob[] = [
   { name: "malware_rescan", cron: "*/10 * * * *", run: rescanPendingFiles },
+  { name: "file_integrity", cron: "15 2 * * *", run: () => verifyStoredFiles() },
   { name: "transcription_retention", cron: "30 3 * * *", run: runRetention },
 ];
