@@ -30,6 +30,12 @@ export function AdminFileList({ files, onPreview }: { files: FileView[]; onPrevi
             <span className="min-w-0 flex-1 truncate font-medium">{file.originalName}</span>
             <span className="text-muted-foreground">{t("sizeKb", { size: formatKilobytes(file.size) })}</span>
             <span className="text-muted-foreground">{file.mimeType}</span>
+            {file.deleted ? (
+              <span className="px-2 text-muted-foreground" data-testid="file-deleted">
+                {t("fileDeleted")}
+              </span>
+            ) : (
+              <>
             <button type="button" onClick={() => onPreview(file)} className={action}>
               <Eye aria-hidden className="h-4 w-4" /> {t("preview")}
               <span className="sr-only">{file.originalName}</span>
@@ -42,6 +48,8 @@ export function AdminFileList({ files, onPreview }: { files: FileView[]; onPrevi
               <ExternalLink aria-hidden className="h-4 w-4" /> {t("signedLink")}
               <span className="sr-only">{file.originalName}</span>
             </button>
+              </>
+            )}
           </li>
         );
       })}

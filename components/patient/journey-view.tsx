@@ -182,6 +182,20 @@ function SubmissionCard({ submission, onChanged }: { submission: OwnSubmission; 
             </span>
           )}
         </div>
+        {hospitals.length > 0 && (
+          <ul className="space-y-1 text-sm text-muted-foreground" data-testid="transfer-records">
+            {hospitals.map((hospital) => (
+              <li key={`${hospital.name}-${hospital.routedAt}`}>
+                {t("transferRecord", {
+                  hospital: hospital.name,
+                  country: hospital.destinationCountry,
+                  date: format.dateTime(new Date(hospital.routedAt), { dateStyle: "medium" }),
+                  basis: t.has(`transferBasis.${hospital.transferBasis}`) ? t(`transferBasis.${hospital.transferBasis}`) : hospital.transferBasis,
+                })}
+              </li>
+            ))}
+          </ul>
+        )}
         <DocumentRequests submission={submission} />
         <PlanComparison
           plans={submission.plans}

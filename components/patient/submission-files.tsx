@@ -19,6 +19,12 @@ export function SubmissionFiles({ files }: { files: FileView[] }) {
         <li key={file.id} className="flex flex-wrap items-center gap-2 p-2 text-sm">
           <span className="min-w-0 flex-1 truncate font-medium">{file.originalName}</span>
           <span className="text-muted-foreground">{t("sizeKb", { size: formatKilobytes(file.size) })}</span>
+          {file.deleted ? (
+            <span className="px-2 text-muted-foreground" data-testid="file-deleted">
+              {t("fileDeleted")}
+            </span>
+          ) : (
+            <>
           <a href={`/api/files/${file.id}?disposition=inline`} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-10 items-center gap-1 rounded px-2 text-primary hover:bg-muted">
             <Eye aria-hidden className="h-4 w-4" /> {t("view")}
             <span className="sr-only">{file.originalName}</span>
@@ -31,6 +37,8 @@ export function SubmissionFiles({ files }: { files: FileView[] }) {
             <ExternalLink aria-hidden className="h-4 w-4" /> {t("signedLink")}
             <span className="sr-only">{file.originalName}</span>
           </button>
+            </>
+          )}
         </li>
       ))}
     </ul>

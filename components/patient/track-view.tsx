@@ -148,6 +148,20 @@ function TrackedSubmission({ tracked, onChanged }: { tracked: Tracked; onChanged
             {tracked.matchedHospitals.map((hospital) => `${hospital.name}, ${hospital.country}`).join(" · ")}
           </p>
         )}
+        {tracked.matchedHospitals.length > 0 && (
+          <ul className="space-y-1 text-muted-foreground" data-testid="transfer-records">
+            {tracked.matchedHospitals.map((hospital) => (
+              <li key={`${hospital.name}-${hospital.routedAt}`}>
+                {t("transferRecord", {
+                  hospital: hospital.name,
+                  country: hospital.destinationCountry,
+                  date: format.dateTime(new Date(hospital.routedAt), { dateStyle: "medium" }),
+                  basis: t.has(`transferBasis.${hospital.transferBasis}`) ? t(`transferBasis.${hospital.transferBasis}`) : hospital.transferBasis,
+                })}
+              </li>
+            ))}
+          </ul>
+        )}
         {tracked.documentRequests.some((request) => !request.fulfilledAt) && (
           <div role="status" className="space-y-2 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-yellow-900" data-testid="document-request">
             <p className="font-semibold">{t("documentRequestTitle")}</p>
@@ -187,10 +201,16 @@ function TrackedSubmission({ tracked, onChanged }: { tracked: Tracked; onChanged
               <li key={file.id} className="flex items-center gap-2 p-2">
                 <span className="min-w-0 flex-1 truncate">{file.originalName}</span>
                 <span className="text-muted-foreground">{t("sizeKb", { size: formatKilobytes(file.size) })}</span>
-                <a href={`/api/files/${file.id}`} className="inline-flex min-h-10 items-center px-2 text-primary underline">
-                  {t("download")}
-                  <span className="sr-only"> {file.originalName}</span>
-                </a>
+                {file.deleted ? (
+                  <span className="px-2 text-muted-foreground" data-testid="file-deleted">
+                    {t("fileDeleted")}
+                  </span>
+                ) : (
+                  <a href={`/api/files/${file.id}`} className="inline-flex min-h-10 items-center px-2 text-primary underline">
+                    {t("download")}
+                    <span className="sr-only"> {file.originalName}</span>
+                  </a>
+                )}
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import "server-only";
+import { runFileRetention } from "@/lib/privacy/file-retention";
 import { runRetention } from "@/lib/transcriptions/retention";
 import { rescanPendingFiles } from "@/lib/security/scan";
 import { verifyStoredFiles } from "@/lib/security/integrity";
@@ -20,4 +21,5 @@ export const scheduledJobs: ScheduledJob[] = [
   { name: "malware_rescan", cron: "*/10 * * * *", run: rescanPendingFiles },
   { name: "file_integrity", cron: "15 2 * * *", run: () => verifyStoredFiles() },
   { name: "transcription_retention", cron: "30 3 * * *", run: runRetention },
+  { name: "submission_file_retention", cron: "45 3 * * *", run: runFileRetention },
 ];

@@ -3,7 +3,8 @@ import { isPlanExpired, planSelect, toPlanView, type PlanView } from "@/lib/case
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
 
-const fileSelect = { id: true, originalName: true, size: true, mimeType: true, createdAt: true } as const;
+/** What every file list selects; deletedAt tells the views not to offer a file whose bytes are gone. */
+export const fileSelect = { id: true, originalName: true, size: true, mimeType: true, createdAt: true, deletedAt: true } as const;
 
 export interface FileView {
   id: string;
@@ -11,10 +12,12 @@ export interface FileView {
   size: number;
   mimeType: string;
   createdAt: string;
+  /** The bytes were deleted (retention after 180 days): listed, but no longer downloadable. */
+  deleted?: boolean;
 }
 
-export function toFileView(file: { id: string; originalName: string; size: bigint; mimeType: string; createdAt: Date }): FileView {
-  return { id: file.id, originalName: file.originalName, size: Number(file.size), mimeType: file.mimeType, createdAt: file.createdAt.toISOString() };
+export function toFileView(file: { id: string; originalName: string; size: bigint; mimeType: string; createdAt: Date; deletedAt?: Date | null }): FileView {
+  return { id: file.id, originalName: file.originalName, size: Number(file.size), mimeType: file.mimeType, createdAt: file.createdAt.toISOString(), deleted: !!file.deletedAt };
 }
 
 /**
@@ -23,7 +26,10 @@ export function toFileView(file: { id: string; originalName: string; size: bigin
  * routing's decline reasons, due dates or staff notes.
  */
 export const patientCareInclude = {
-  routings: { select: { hospital: { select: { name: true, city: true, country: true } } }, orderBy: { routedAt: "asc" } },
+  routings: {
+    select: { routedAt: true, destinationCountry: true, transferBasis: true, hospital: { select: { name: true, city: true, country: true } } },
+    orderBy: { routedAt: "asc" },
+  },
   plans: {
     where: { status: { in: ["proposed", "accepted", "not_selected"] } },
     orderBy: { createdAt: "asc" },
@@ -50,7 +56,13 @@ export interface DocumentRequestView {
 
 export function toCareView(row: CareRow, now = new Date()) {
   return {
-    matchedHospitals: row.routings.map((routing) => routing.hospital),
+    /** Each hospital the case was shared with, and the cross-border transfer record the patient is shown. */
+    matchedHospitals: row.routings.map((routing) => ({
+      ...routing.hospital,
+      routedAt: routing.routedAt.toISOString(),
+      destinationCountry: routing.destinationCountry,
+      transferBasis: routing.transferBasis,
+    })),
     plans: row.plans.map(
       ({ routing, ...plan }): PatientPlanView => ({
         ...toPlanView(plan),

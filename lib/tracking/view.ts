@@ -1,13 +1,13 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { patientCareInclude, toCareView, toFileView } from "@/lib/submissions/queries";
+import { fileSelect, patientCareInclude, toCareView, toFileView } from "@/lib/submissions/queries";
 
 /** What a verified guest sees of their submission: status, history, files, hospitals, plans and document requests (no staff notes). */
 export async function trackedSubmissionView(submissionId: string) {
   const row = await db().submission.findUnique({
     where: { id: submissionId },
     include: {
-      files: { orderBy: { createdAt: "asc" } },
+      files: { select: fileSelect, orderBy: { createdAt: "asc" } },
       statusChanges: { orderBy: { createdAt: "asc" }, select: { toStatus: true, createdAt: true } },
       ...patientCareInclude,
     },

@@ -33,7 +33,7 @@ export default async function PartnerCasePage({ params }: Props) {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   });
-  const [t, specialties] = await Promise.all([getTranslations("partner"), getTranslations("specialties")]);
+  const [t, specialties, tAccount] = await Promise.all([getTranslations("partner"), getTranslations("specialties"), getTranslations("account")]);
   const { routing } = item;
   const plan = routing.plan;
   const caseOpen = !["cancelled", "closed", "plan_accepted"].includes(item.status);
@@ -85,6 +85,10 @@ export default async function PartnerCasePage({ params }: Props) {
               <li key={file.id} className="flex flex-wrap items-center gap-2 p-2 text-sm">
                 <span className="min-w-0 flex-1 truncate font-medium">{file.originalName}</span>
                 <span className="text-muted-foreground">{t("fileSize", { size: Math.max(1, Math.round(file.size / 1024)), type: file.mimeType })}</span>
+                {file.deleted ? (
+                  <span className="px-2 text-muted-foreground">{tAccount("fileDeleted")}</span>
+                ) : (
+                  <>
                 <a href={`/api/files/${file.id}?disposition=inline`} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-10 items-center gap-1 rounded px-2 text-primary hover:bg-muted">
                   <Eye aria-hidden className="h-4 w-4" /> {t("preview")}
                   <span className="sr-only">{file.originalName}</span>
@@ -93,6 +97,8 @@ export default async function PartnerCasePage({ params }: Props) {
                   <Download aria-hidden className="h-4 w-4" /> {t("download")}
                   <span className="sr-only">{file.originalName}</span>
                 </a>
+                  </>
+                )}
               </li>
             ))}
           </ul>
