@@ -4,6 +4,7 @@ import { getSessionUser, requireUser, type SessionUser } from "@/lib/auth/sessio
 import type { Role } from "@/lib/auth/roles";
 import { AppError } from "./errors";
 import { assertSameOrigin } from "./origin";
+import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { withRequestId } from "@/lib/log";
 
 /** Who may call a route: anyone, any signed-in user, or only the listed roles. */
@@ -54,8 +55,21 @@ export function apiRoute<A extends Access, Body = undefined, Query = undefined>(
 
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) return jsonError(error.status, error.message, error.headers);
+  if (isDatabaseUnavailable(error)) return databaseUnavailable(error);
   console.error("Unhandled error in route handler", error);
   return jsonError(500, "Something went wrong on our side. Please try again.");
+}
+
+export const DATABASE_UNAVAILABLE = "The service is temporarily unavailable. Please try again in a minute.";
+let unavailableLoggedAt = 0;
+
+/** 503 while the database cannot be reached; logged once a minute, not once per request of an outage. */
+function databaseUnavailable(error: unknown): Response {
+  if (Date.now() - unavailableLoggedAt > 60_000) {
+    unavailableLoggedAt = Date.now();
+    console.error("Database unreachable: answering 503", error instanceof Error ? error.message : String(error));
+  }
+  return jsonError(503, DATABASE_UNAVAILABLE, { "Retry-After": "30" });
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
