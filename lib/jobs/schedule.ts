@@ -2,6 +2,7 @@ import "server-only";
 import { runFileRetention } from "@/lib/privacy/file-retention";
 import { runRetention } from "@/lib/transcriptions/retention";
 import { rescanPendingFiles } from "@/lib/security/scan";
+import { sweepOrphanedUploads } from "@/lib/uploads/orphan-sweep";
 import { verifyStoredFiles } from "@/lib/security/integrity";
 
 /**
@@ -19,6 +20,7 @@ export interface ScheduledJob {
 
 export const scheduledJobs: ScheduledJob[] = [
   { name: "malware_rescan", cron: "*/10 * * * *", run: rescanPendingFiles },
+  { name: "orphan_upload_sweep", cron: "20 * * * *", run: () => sweepOrphanedUploads() },
   { name: "file_integrity", cron: "15 2 * * *", run: () => verifyStoredFiles() },
   { name: "transcription_retention", cron: "30 3 * * *", run: runRetention },
   { name: "submission_file_retention", cron: "45 3 * * *", run: runFileRetention },

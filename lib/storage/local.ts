@@ -14,6 +14,7 @@ import {
   newObjectKey,
   StorageIntegrityError,
   StorageNotFoundError,
+  type ListOptions,
   type ObjectStore,
   type PutOptions,
   type SignedUrlOptions,
@@ -136,9 +137,21 @@ export class LocalStore implements ObjectStore {
     return `${this.options.appUrl.replace(/\/+$/, "")}/api/storage/signed/${token}`;
   }
 
-  async *list(prefix: string): AsyncIterable<string> {
+  async *list(prefix: string, options: ListOptions = {}): AsyncIterable<string> {
     if (prefix !== "") assertValidPrefix(prefix);
-    yield* this.walk(prefix);
+    for await (const key of this.walk(prefix)) {
+      if (options.modifiedBefore && !(await this.modifiedBefore(key, options.modifiedBefore))) continue;
+      yield key;
+    }
+  }
+
+  private async modifiedBefore(key: string, time: Date): Promise<boolean> {
+    try {
+      return (await stat(this.pathFor(key))).mtimeMs < time.getTime();
+    } catch (error) {
+      if (hasCode(error, "ENOENT", "ENOTDIR")) return false; // deleted meanwhile
+      throw error;
+    }
   }
 
   async describe(): Promise<StoreStatus> {

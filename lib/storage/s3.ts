@@ -20,6 +20,7 @@ import {
   isValidKey,
   newObjectKey,
   StorageNotFoundError,
+  type ListOptions,
   type ObjectStore,
   type PutOptions,
   type SignedUrlOptions,
@@ -127,14 +128,15 @@ export class S3Store implements ObjectStore {
     return getSignedUrl(this.client, command, { expiresIn: this.options.signedUrlTtlSeconds });
   }
 
-  async *list(prefix: string): AsyncIterable<string> {
+  async *list(prefix: string, options: ListOptions = {}): AsyncIterable<string> {
     if (prefix !== "") assertValidPrefix(prefix);
     const pages = paginateListObjectsV2(
       { client: this.client },
       { Bucket: this.options.bucket, Prefix: prefix === "" ? undefined : `${prefix}/` },
     );
     for await (const page of pages) {
-      for (const { Key } of page.Contents ?? []) {
+      for (const { Key, LastModified } of page.Contents ?? []) {
+        if (options.modifiedBefore && !(LastModified && LastModified < options.modifiedBefore)) continue;
         // Objects written by other tools into a shared bucket are not ours to report.
         if (Key && isValidKey(Key)) yield Key;
       }

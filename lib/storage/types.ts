@@ -12,6 +12,10 @@ export interface PutOptions {
   contentType?: string;
 }
 
+export interface ListOptions {
+  modifiedBefore?: Date;
+}
+
 export interface SignedUrlOptions {
   downloadName: string;
   contentType: string;
@@ -38,8 +42,11 @@ export interface ObjectStore {
   exists(key: string): Promise<boolean>;
   /** A short-lived link (SIGNED_URL_TTL_SECONDS) that lets a browser download the object without a session. */
   signedUrl(key: string, options: SignedUrlOptions): Promise<string>;
-  /** Every key under a prefix (for orphan sweeps and integrity checks); "" lists the whole store. */
-  list(prefix: string): AsyncIterable<string>;
+  /**
+   * Every key under a prefix (for orphan sweeps and integrity checks); "" lists the whole store.
+   * `modifiedBefore` keeps only objects last written before that time (an upload still in progress is never listed).
+   */
+  list(prefix: string, options?: ListOptions): AsyncIterable<string>;
   /** Where files go, and a cheap connectivity check (for the storage status page). */
   describe(): Promise<StoreStatus>;
 }

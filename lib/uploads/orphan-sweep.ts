@@ -1,0 +1,49 @@
+import "server-only";
+import { audit, systemActor } from "@/lib/audit";
+import { db } from "@/lib/db";
+import { getStore } from "@/lib/storage";
+
+/** Prefixes whose objects must each belong to a SubmissionFile or Transcription row. */
+const SWEPT_PREFIXES = ["submissions", "transcriptions"];
+const BATCH = 500;
+
+/**
+ * Deletes stored objects that no row refers to: the bytes of an upload whose process died (or whose
+ * transaction failed and whose clean-up did not run) after the bytes were written and before the row
+ * was committed. Only objects older than `minAgeMs` are considered, so an upload still in progress —
+ * bytes stored, row about to be committed — is never touched. Safe to run beside another sweep.
+ */
+export async function sweepOrphanedUploads(options: { minAgeMs?: number; now?: Date } = {}): Promise<{ checked: number; deleted: number }> {
+  const store = getStore();
+  const modifiedBefore = new Date((options.now ?? new Date()).getTime() - (options.minAgeMs ?? 60 * 60 * 1000));
+  let checked = 0;
+  let deleted = 0;
+  let batch: string[] = [];
+
+  async function sweep() {
+    checked += batch.length;
+    const [files, transcriptions] = await Promise.all([
+      db().submissionFile.findMany({ where: { storageKey: { in: batch } }, select: { storageKey: true } }),
+      db().transcription.findMany({ where: { storageKey: { in: batch } }, select: { storageKey: true } }),
+    ]);
+    const referenced = new Set([...files, ...transcriptions].map((row) => row.storageKey));
+    for (const key of batch) {
+      if (referenced.has(key)) continue;
+      await store.delete(key);
+      deleted++;
+    }
+    batch = [];
+  }
+
+  for (const prefix of SWEPT_PREFIXES) {
+    for await (const key of store.list(prefix, { modifiedBefore })) {
+      batch.push(key);
+      if (batch.length >= BATCH) await sweep();
+    }
+  }
+  if (batch.length > 0) await sweep();
+
+  if (deleted > 0) await audit(db(), systemActor, { action: "storage.orphans_deleted", metadata: { checked, deleted } });
+  console.info(`orphan sweep: checked ${checked} stored objects, deleted ${deleted} without a row`);
+  return { checked, deleted };
+}
