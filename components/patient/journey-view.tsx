@@ -109,6 +109,9 @@ export function JourneyView() {
             <Button asChild variant="outline">
               <Link href="/hospitals">{t("browseHospitals")}</Link>
             </Button>
+            <Button asChild variant="outline">
+              <Link href="/account">{t("accountLink")}</Link>
+            </Button>
           </CardContent>
         </Card>
       </div>
