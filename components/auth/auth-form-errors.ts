@@ -1,6 +1,7 @@
 /** Maps an error answer of the auth API to a key under auth.errors. */
-export function authErrorKey(status: number, code: string | undefined, mode: "sign-in" | "sign-up"): string {
+export function authErrorKey(status: number, code: string | undefined, mode: "sign-in" | "sign-up" | "password"): string {
   if (status === 429) return "tooManyAttempts";
+  if (code === "PASSWORD_TOO_COMMON") return "passwordTooCommon";
   if (mode === "sign-in") return status === 401 || status === 400 || status === 403 ? "invalidCredentials" : "generic";
   switch (code) {
     case "USER_ALREADY_EXISTS":
@@ -15,6 +16,8 @@ export function authErrorKey(status: number, code: string | undefined, mode: "si
       return "passwordTooShort";
     case "PASSWORD_TOO_LONG":
       return "passwordTooLong";
+    case "INVALID_TOKEN":
+      return "invalidResetToken";
     case "INVALID_USERNAME":
     case "USERNAME_TOO_SHORT":
     case "USERNAME_TOO_LONG":

@@ -45,7 +45,7 @@ function useAuthSubmit(mode: "sign-in" | "sign-up") {
   return { pending, formError, submit };
 }
 
-function Field({ id, label, error, hint, ...props }: { id: string; label: string; error?: string; hint?: string } & React.ComponentProps<typeof Input>) {
+export function Field({ id, label, error, hint, ...props }: { id: string; label: string; error?: string; hint?: string } & React.ComponentProps<typeof Input>) {
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
     <div className="space-y-1.5">
@@ -65,7 +65,7 @@ function Field({ id, label, error, hint, ...props }: { id: string; label: string
   );
 }
 
-function FormAlert({ message }: { message: string | null }) {
+export function FormAlert({ message }: { message: string | null }) {
   if (!message) return null;
   return (
     <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
@@ -98,6 +98,11 @@ export function SignInForm() {
       <FormAlert message={formError} />
       <Field id="identifier" label={t("identifier")} autoComplete="username" required error={errors.identifier} />
       <Field id="password" label={t("password")} type="password" autoComplete="current-password" required error={errors.password} />
+      <p className="text-sm">
+        <Link href="/reset-password" className="font-medium text-primary underline">
+          {t("forgotPasswordLink")}
+        </Link>
+      </p>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? t("signingIn") : t("signIn")}
       </Button>

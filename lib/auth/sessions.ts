@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { audit, type AuditActor } from "@/lib/audit";
+import { describeDevice } from "./describe-device";
 
 /** One of my sessions as the security page shows it: never the token. */
 export interface ActiveSession {
@@ -10,32 +11,6 @@ export interface ActiveSession {
   createdAt: string;
   lastActiveAt: string;
   current: boolean;
-}
-
-const BROWSERS: [RegExp, string][] = [
-  [/Edg(e|A|iOS)?\//, "Edge"],
-  [/OPR\/|Opera/, "Opera"],
-  [/SamsungBrowser\//, "Samsung Internet"],
-  [/Firefox\/|FxiOS\//, "Firefox"],
-  [/Chrome\/|CriOS\//, "Chrome"],
-  [/Safari\//, "Safari"],
-];
-const SYSTEMS: [RegExp, string][] = [
-  [/iPhone|iPad|iPod/, "iOS"],
-  [/Android/, "Android"],
-  [/Windows/, "Windows"],
-  [/Mac OS X|Macintosh/, "macOS"],
-  [/CrOS/, "ChromeOS"],
-  [/Linux/, "Linux"],
-];
-
-/** "Chrome on Windows" from a user agent; null when neither is recognised. */
-export function describeDevice(userAgent: string | null | undefined): string | null {
-  if (!userAgent) return null;
-  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? null;
 }
 
 export async function listActiveSessions(userId: string, currentSessionId: string): Promise<ActiveSession[]> {
