@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { log } from "./log";
 
 /**
  * All configuration, validated once with zod. Read through getEnv() at run time (never at import,
@@ -88,7 +89,7 @@ function developmentSecret(dataDir: string, file: string, variable: string): str
   mkdirSync(dataDir, { recursive: true });
   const value = randomBytes(32).toString("base64");
   writeFileSync(target, value + "\n", { mode: 0o600 });
-  console.warn(`[config] ${variable} is not set: generated a development value into ${target}. Set it explicitly in production.`);
+  log.warn(`[config] ${variable} is not set: generated a development value into ${target}. Set it explicitly in production.`);
   return value;
 }
 

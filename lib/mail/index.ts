@@ -3,6 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { getEnv } from "@/lib/env";
+import { log } from "@/lib/log";
 
 export interface MailMessage {
   to: string;
@@ -29,7 +30,7 @@ export async function sendMail(message: MailMessage): Promise<void> {
   await mkdir(outbox, { recursive: true, mode: 0o700 });
   const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${built.messageId.replace(/[^a-zA-Z0-9]/g, "").slice(0, 16)}.eml`);
   await writeFile(file, built.message as Buffer, { mode: 0o600 });
-  console.info(`[mail] SMTP_URL is not set: "${message.subject}" to ${message.to} kept in ${file}`);
+  log.info(`[mail] SMTP_URL is not set: "${message.subject}" to ${message.to} kept in ${file}`);
 }
 
 /** For tests that switch SMTP servers. */

@@ -3,6 +3,7 @@ import type { Tx } from "@/lib/db/transaction";
 import { defaultLocale, isLocale, type Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/messages";
 import { sendMail } from "@/lib/mail";
+import { log } from "@/lib/log";
 import { localizedUrl } from "@/lib/seo/metadata";
 import type { NotificationEvent } from "./events";
 
@@ -61,7 +62,7 @@ export class NotificationOutbox {
   /** Sends the e-mails (SMTP when configured, else the development outbox); a failure is logged, never thrown. */
   sendEmails(): void {
     for (const mail of this.mails.splice(0))
-      void sendNotificationEmail(mail).catch((error) => console.error("Could not send a notification e-mail", { type: mail.event.type, error: (error as Error).message }));
+      void sendNotificationEmail(mail).catch((error) => log.error({ type: mail.event.type, err: error }, "Could not send a notification e-mail"));
   }
 }
 

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/api/errors";
 import { audit, type AuditActor } from "@/lib/audit";
 import { getAuth } from "@/lib/auth/server";
 import { db } from "@/lib/db";
+import { log } from "@/lib/log";
 import { defaultLocale, type Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/messages";
 import { sendMail } from "@/lib/mail";
@@ -59,7 +60,7 @@ export async function createInvitation(input: z.infer<typeof inviteSchema>, loca
   });
 
   void sendInvitationEmail({ to: email, name: input.name, hospitalName: hospital.name, token, locale }).catch((error) =>
-    console.error("Could not send a partner invitation e-mail", { invitationId: invitation.id, error: (error as Error).message }),
+    log.error({ invitationId: invitation.id, err: error }, "Could not send a partner invitation e-mail"),
   );
   return { id: invitation.id, name: invitation.name, email, hospitalId: hospital.id, hospitalName: hospital.name, expiresAt: invitation.expiresAt.toISOString(), createdAt: invitation.createdAt.toISOString() };
 }

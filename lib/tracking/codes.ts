@@ -5,6 +5,7 @@ import { AppError } from "@/lib/api/errors";
 import { enforceRateLimit, RATE_RULES } from "@/lib/api/rate-limit";
 import { audit, type AuditActor } from "@/lib/audit";
 import { db } from "@/lib/db";
+import { log } from "@/lib/log";
 import { getEnv } from "@/lib/env";
 import { sendTrackingCode } from "@/lib/submissions/emails";
 import { normalizeTrackingNumber } from "@/lib/submissions/tracking-number";
@@ -54,7 +55,7 @@ export async function requestTrackingCode(input: z.infer<typeof trackRequestSche
     await audit(tx, actor, { action: "track.code_sent", entityType: "submission", entityId: submission.id });
   });
   await sendTrackingCode({ to: submission.email, code, trackingNumber: submission.trackingNumber, locale: input.locale }).catch((error: unknown) =>
-    console.error("Could not send a tracking code", { submissionId: submission.id, error: (error as Error).message }),
+    log.error({ submissionId: submission.id, err: error }, "Could not send a tracking code"),
   );
 }
 

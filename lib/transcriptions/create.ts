@@ -5,6 +5,7 @@ import { AppError } from "@/lib/api/errors";
 import { audit, type AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
+import { log } from "@/lib/log";
 import type { Prisma, TranscriptionKind } from "@/lib/db/generated/client";
 import { receiveUploads } from "@/lib/uploads/receive";
 import type { SniffedType } from "@/lib/uploads/sniff";
@@ -155,6 +156,6 @@ export async function createTranscription(request: Request, user: SessionUser, a
   );
 
   // The row is committed as queued; a failed enqueue is logged and picked up again by the worker's sweep.
-  await enqueueTranscription(id).catch((error: unknown) => console.error("Could not enqueue the transcription", { id, error: (error as Error).message }));
+  await enqueueTranscription(id).catch((error: unknown) => log.error({ transcriptionId: id, err: error }, "Could not enqueue the transcription"));
   return { id, status: "queued" };
 }

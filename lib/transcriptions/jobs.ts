@@ -3,6 +3,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import PgBoss from "pg-boss";
 import { db, embeddedPglite } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { log } from "@/lib/log";
 import { scheduledJobs } from "@/lib/jobs/schedule";
 import { giveUpTranscription, MAX_ATTEMPTS, processTranscription, type Engine } from "./worker";
 
@@ -177,7 +178,7 @@ export async function sweepTranscriptions(boss: PgBoss, olderThanMs = 60_000): P
     if (job) await boss.deleteJob(TRANSCRIPTION_QUEUE, row.id);
     await boss.send(TRANSCRIPTION_QUEUE, { id: row.id } satisfies JobData, { id: row.id });
   }
-  if (fixed) console.info(`[transcription] sweep: re-queued or closed ${fixed} transcription(s) that had no job`);
+  if (fixed) log.info(`[transcription] sweep: re-queued or closed ${fixed} transcription(s) that had no job`);
   return fixed;
 }
 
@@ -191,7 +192,7 @@ async function retryAbandonedRuns(boss: PgBoss): Promise<void> {
     TRANSCRIPTION_QUEUE,
     rows.map((row) => row.id),
   );
-  console.info(`[transcription] ${rows.length} job(s) left running by a stopped process are retried now`);
+  log.info(`[transcription] ${rows.length} job(s) left running by a stopped process are retried now`);
 }
 
 async function createQueues(boss: PgBoss, config: Config, update: boolean): Promise<void> {
@@ -255,5 +256,5 @@ function pgliteExecutor(pglite: PGlite): PgBoss.Db {
 }
 
 function logError(what: string) {
-  return (error: unknown) => console.error(`[transcription] ${what}: ${error instanceof Error ? error.message : String(error)}`);
+  return (error: unknown) => log.error({ err: error }, `[transcription] ${what}: ${error instanceof Error ? error.message : String(error)}`);
 }

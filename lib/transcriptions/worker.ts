@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { log } from "@/lib/log";
 import type { Prisma } from "@/lib/db/generated/client";
 import { getStore, StorageNotFoundError } from "@/lib/storage";
 import { EngineError, runEngine, type EngineInput, type EngineResult } from "./engines";
@@ -54,7 +55,7 @@ export async function processTranscription(id: string, engine: Engine = runEngin
     if (error instanceof StorageNotFoundError) return fail(FILE_GONE);
     if (error instanceof EngineError && !error.retryable) return fail(error.message);
     const reason = messageOf(error);
-    console.error(`[transcription] attempt ${attempt} of ${MAX_ATTEMPTS} for ${id} failed: ${reason}`);
+    log.error({ transcriptionId: id, attempt, reason }, `[transcription] attempt ${attempt} of ${MAX_ATTEMPTS} for ${id} failed: ${reason}`);
     if (attempt >= MAX_ATTEMPTS) return fail(`Transcription failed after ${attempt} attempts: ${reason}`);
     await finish("skipped", { status: "queued", statusReason: `Attempt ${attempt} of ${MAX_ATTEMPTS} failed (${reason}); it will be retried.`.slice(0, 2000) });
     throw new RetryLaterError(reason);
