@@ -177,4 +177,25 @@ describe("malware scanning with clamd", { skip }, () => {
     assert.ok(alertMail, "an alert e-mail was sent");
     assert.ok(alertMail.includes(admin.email));
   });
+
+  test("files added later ('Add More Files') are scanned the same way", async () => {
+    await useScanner(clamd.port);
+    const id = await upload(owner, [{ name: "first.pdf", data: samples.pdf() }]);
+    const handler = (await import("@/app/api/add-files-to-submission/route")).POST as Handler;
+    const body = multipartBody([
+      { name: "submissionId", value: id },
+      { name: "files", file: { name: "later.pdf", type: "application/pdf", data: Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.from(EICAR)]) } },
+    ]);
+    const response = await handler(owner.browser.request("/api/add-files-to-submission", { body: toStream(body), contentType: MULTIPART_TYPE }));
+    assert.equal(response.status, 201, await response.clone().text());
+    assert.ok(response.headers.get("x-request-id"), "API responses carry a request id");
+    for (let waited = 0; (await filesOf(id)).some((file) => file.scanStatus === "pending"); waited += 100) {
+      assert.ok(waited < 30_000, "the scan did not finish within 30 s");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const [first, later] = await filesOf(id);
+    assert.equal(first.scanStatus, "clean");
+    assert.equal(later.scanStatus, "infected");
+    assert.equal(await readStatus(owner.browser, later.id), 404);
+  });
 });

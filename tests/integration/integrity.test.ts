@@ -42,6 +42,16 @@ describe("file integrity check", () => {
     patient = await signUpPatient();
   });
 
+  test("API responses carry an X-Request-Id (a sane one from the caller is kept)", async () => {
+    const handler = (await import("@/app/api/files/[id]/route")).GET;
+    const unknown = randomUUID();
+    const fresh = await handler(patient.browser.request(`/api/files/${unknown}`), { params: Promise.resolve({ id: unknown }) });
+    assert.equal(fresh.status, 404);
+    assert.match(fresh.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/);
+    const kept = await handler(patient.browser.request(`/api/files/${unknown}`, { headers: { "x-request-id": "lb-trace-0123456789" } }), { params: Promise.resolve({ id: unknown }) });
+    assert.equal(kept.headers.get("x-request-id"), "lb-trace-0123456789");
+  });
+
   test("untouched files are verified, without alerts", async () => {
     const { id } = await submitCase(patient);
     const transcription = await transcriptionFile();
