@@ -58,13 +58,17 @@ export async function deleteAccount(userId: string, confirmEmail: string): Promi
     await tx.user.delete({ where: { id: userId } }); // sessions, accounts, two-factor rows cascade
 
     // Rows about them: by them, about their account, cases or files, or naming their e-mail anywhere.
-    const mentioning = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "AuditEvent" WHERE metadata::text ILIKE ${`%${user.email}%`}`;
+    const pattern = `%${user.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const mentioning = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "AuditEvent" WHERE metadata::text ILIKE ${pattern}`;
     const rows = await tx.auditEvent.findMany({
       where: { OR: [{ actorId: userId }, { entityId: { in: aboutIds } }, { id: { in: mentioning.map((row) => row.id) } }] },
       select: { id: true, metadata: true },
     });
-    for (const row of rows)
-      await tx.auditEvent.update({ where: { id: row.id }, data: { ipAddress: null, userAgent: null, metadata: scrub(row.metadata, personal) ?? undefined } });
+    await tx.auditEvent.updateMany({ where: { id: { in: rows.map((row) => row.id) } }, data: { ipAddress: null, userAgent: null } });
+    for (const row of rows) {
+      const metadata = scrub(row.metadata, personal);
+      if (metadata !== null && JSON.stringify(metadata) !== JSON.stringify(row.metadata)) await tx.auditEvent.update({ where: { id: row.id }, data: { metadata } });
+    }
 
     const summary: DeletionSummary = { submissions: deleted.count, files: files.length, transcriptions: transcriptions.length, auditRowsAnonymized: rows.length };
     await audit(tx, actor, { action: "account.delete", entityType: "user", entityId: userId, metadata: { ...summary } });

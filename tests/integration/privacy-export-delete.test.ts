@@ -136,6 +136,9 @@ describe("privacy: download my data and delete my account", () => {
     const { getStore } = await import("@/lib/storage");
     const keys = (await db.submissionFile.findMany({ where: { submission: { userId: alice.id } } })).map((f) => f.storageKey).filter((k): k is string => !!k);
     assert.ok(keys.length >= 1);
+    // A row that names her without being hers (as a failed sign-in would), and one about someone else.
+    const mention = await db.auditEvent.create({ data: { action: "test.mention", ipAddress: "203.0.113.9", userAgent: "Test", metadata: { email: alice.email, reason: `locked for ${alice.email}`, attempts: 3 } } });
+    const unrelated = await db.auditEvent.create({ data: { action: "test.other", ipAddress: "203.0.113.10", metadata: { email: bob.email } } });
     const auditBefore = await db.auditEvent.count({ where: { actorId: alice.id } });
     assert.ok(auditBefore > 0);
 
@@ -160,6 +163,12 @@ describe("privacy: download my data and delete my account", () => {
       assert.ok(!text.includes("alice"), `no name in ${row.action}`);
     }
     assert.ok(kept.some((row) => row.action === "account.delete"));
+    const mentioned = await db.auditEvent.findUniqueOrThrow({ where: { id: mention.id } });
+    assert.equal(mentioned.ipAddress, null);
+    assert.deepEqual(mentioned.metadata, { reason: "[erased]", attempts: 3 });
+    const other = await db.auditEvent.findUniqueOrThrow({ where: { id: unrelated.id } });
+    assert.equal(other.ipAddress, "203.0.113.10");
+    assert.deepEqual(other.metadata, { email: bob.email });
 
     // Signed out: the same browser is a guest now.
     assert.equal((await callRoute(alice.browser, exportRoute, "/api/account/export", { method: "GET" })).status, 401);
