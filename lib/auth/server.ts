@@ -10,9 +10,7 @@ import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_PATTERN } from "./ru
 import { isCommonPassword, PASSWORD_TOO_COMMON, type PasswordOwner } from "./password-strength";
 import { sendPasswordResetMail } from "./reset-mail";
 
-/** Minutes: a staff session's idle limit (enforced in session.ts) and how often activity is written. */
-export const STAFF_IDLE_MINUTES = 30;
-export const SESSION_UPDATE_AGE_SECONDS = 5 * 60;
+import { isIdleStaffSession, SESSION_UPDATE_AGE_SECONDS } from "./idle";
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -41,6 +39,19 @@ async function passwordBeingSet(ctx: HookContext): Promise<{ password: unknown; 
   }
 }
 
+/**
+ * Better Auth's own endpoints (change-password, get-session, ...) would refresh an idle staff session
+ * and so restart its idle clock: the session is deleted first, so they see none. The app's pages and
+ * routes do the same check in session.ts, whose internal read (no request, no refresh) is skipped here.
+ */
+async function endIdleStaffSession(ctx: HookContext): Promise<void> {
+  if (!ctx.request && ctx.path === "/get-session") return;
+  const token = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+  if (!token) return;
+  const session = await db().session.findUnique({ where: { token }, select: { id: true, updatedAt: true, user: { select: { role: true } } } });
+  if (session && isIdleStaffSession(session.user.role, session.updatedAt)) await db().session.deleteMany({ where: { id: session.id } });
+}
+
 function createAuth() {
   const env = getEnv();
   return betterAuth({
@@ -67,6 +78,7 @@ function createAuth() {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        await endIdleStaffSession(ctx);
         const setting = await passwordBeingSet(ctx);
         if (setting && typeof setting.password === "string" && isCommonPassword(setting.password, setting.owner)) {
           throw new APIError("BAD_REQUEST", { ...PASSWORD_TOO_COMMON });

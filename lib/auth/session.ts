@@ -2,7 +2,8 @@ import "server-only";
 import { headers as nextHeaders } from "next/headers";
 import { AppError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
-import { getAuth, SESSION_UPDATE_AGE_SECONDS, STAFF_IDLE_MINUTES } from "./server";
+import { getAuth } from "./server";
+import { isIdleStaffSession, SESSION_UPDATE_AGE_SECONDS } from "./idle";
 import { toRole, type Role } from "./roles";
 
 /** The minimum we keep about the signed-in person: never hashes, tokens or secrets. */
@@ -20,20 +21,17 @@ export async function getSessionUser(requestHeaders?: Headers): Promise<SessionU
   return (await getCurrentSession(requestHeaders))?.user ?? null;
 }
 
-const STAFF_ROLES: readonly Role[] = ["admin", "partner"];
-
 /**
  * The signed-in user and the id of this browser's session. Staff sessions (admin, partner) idle for
- * STAFF_IDLE_MINUTES are deleted here and count as signed out. The session is read without Better
+ * STAFF_IDLE_MINUTES (idle.ts) are deleted here and count as signed out. The session is read without Better
  * Auth's refresh first, because that refresh would move updatedAt (the last activity) to now.
  */
 export async function getCurrentSession(requestHeaders?: Headers): Promise<{ user: SessionUser; sessionId: string } | null> {
   const headers = requestHeaders ?? (await nextHeaders());
   const session = await getAuth().api.getSession({ headers, query: { disableRefresh: true } });
   if (!session) return null;
-  const role = toRole((session.user as { role?: string | null }).role);
   const lastActive = new Date(session.session.updatedAt).getTime();
-  if (STAFF_ROLES.includes(role) && Date.now() - lastActive > STAFF_IDLE_MINUTES * 60_000) {
+  if (isIdleStaffSession((session.user as { role?: string | null }).role, session.session.updatedAt)) {
     await db().session.deleteMany({ where: { id: session.session.id } });
     return null;
   }

@@ -213,6 +213,18 @@ describe("account security", () => {
     assert.equal(await signedIn(partner.browser), false, "31 minutes idle signs staff out");
     assert.equal(await database().session.count({ where: { userId: partner.id } }), 0, "the idle session is deleted");
 
+    // Better Auth's own endpoints do not revive an idle staff session either.
+    const other = await signUpPartner("memorial-sisli");
+    await idleFor(other.id, 31);
+    const getSession = await callRoute(other.browser, auth.GET, "/api/auth/get-session");
+    assert.equal(await getSession.text(), "null");
+    assert.equal(await database().session.count({ where: { userId: other.id } }), 0);
+    const third = await signUpPartner("medipol-mega");
+    await idleFor(third.id, 40);
+    const change = await callRoute(third.browser, auth.POST, "/api/auth/change-password", { json: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } });
+    assert.equal(change.status, 401);
+    assert.equal(await database().session.count({ where: { userId: third.id } }), 0);
+
     const admin = await signUpPatient();
     await database().user.update({ where: { id: admin.id }, data: { role: "admin" } });
     await idleFor(admin.id, 45);
