@@ -2,6 +2,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { Browser, useFreshApp } from "./support/app";
 import { callRoute, signUpAdmin, signUpPartner, signUpPatient, submitCase, type Actor } from "./support/actors";
+import { multipartBody, MULTIPART_TYPE, samples, toStream } from "./support/multipart";
 
 /**
  * Every admin, partner and patient-case route, called by every kind of person, with the answer each
@@ -36,7 +37,7 @@ const routedPartnerOnly = { guest: 401, owner: 404, otherPatient: 404, otherPart
 interface Row {
   name: string;
   module: string;
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "DELETE";
   path: () => string;
   params?: () => Record<string, string>;
   json?: () => unknown;
@@ -50,6 +51,7 @@ describe("authorization matrix: admin, partner and patient-case routes for every
   let fileId: string;
   let planId: string;
   let ownerNotificationId: string;
+  let transcriptionId: string;
   const browserOf = (who: Who) => people[who]?.browser ?? new Browser();
 
   before(async () => {
@@ -76,6 +78,17 @@ describe("authorization matrix: admin, partner and patient-case routes for every
     assert.equal(planned.status, 201, await planned.clone().text());
     planId = (await db().treatmentPlan.findFirstOrThrow({ where: { submissionId: caseId } })).id;
     ownerNotificationId = (await db().notification.findFirstOrThrow({ where: { userId: people.owner.id } })).id;
+
+    // A transcription uploaded by the routed hospital's partner user (consent first, as the upload center does).
+    const consent = (await import("@/app/api/consent/route")).POST as Handler;
+    assert.equal((await callRoute(people.routedPartner.browser, consent, "/api/consent", { json: { consentType: "recording", granted: true } })).status, 201);
+    const transcriptions = (await import("@/app/api/transcriptions/route")).POST as Handler;
+    const body = multipartBody([{ name: "meetingType", value: "case-review" }, { name: "file", file: { name: "notes.pdf", type: "application/pdf", data: samples.pdf() } }]);
+    const uploaded = people.routedPartner.browser.remember(
+      await transcriptions(people.routedPartner.browser.request("/api/transcriptions", { body: toStream(body), contentType: MULTIPART_TYPE })),
+    );
+    assert.equal(uploaded.status, 201, await uploaded.clone().text());
+    transcriptionId = ((await uploaded.json()) as { id: string }).id;
   });
   after(async () => (await import("@/lib/db")).db().$disconnect());
 
@@ -207,12 +220,60 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       expect: { guest: 401, owner: 200, otherPatient: 404, otherPartner: 404, routedPartner: 404, lockedAdmin: 404, admin: 404 },
     },
     {
+      name: "consent for the transcription center (staff only)",
+      module: "consent",
+      method: "POST",
+      path: () => "/api/consent",
+      json: () => ({ consentType: "analysis", granted: true }),
+      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 201, routedPartner: 201, lockedAdmin: 201, admin: 201 },
+    },
+    {
+      name: "transcription list (staff: their own; admins: all)",
+      module: "transcriptions",
+      method: "GET",
+      path: () => "/api/transcriptions",
+      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 200, routedPartner: 200, lockedAdmin: 200, admin: 200 },
+    },
+    {
+      name: "transcription detail (the uploader and admins)",
+      module: "transcriptions/[id]",
+      method: "GET",
+      path: () => `/api/transcriptions/${transcriptionId}`,
+      params: () => ({ id: transcriptionId }),
+      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 200, lockedAdmin: 200, admin: 200 },
+    },
+    {
+      name: "transcription source file",
+      module: "transcriptions/[id]/file",
+      method: "GET",
+      path: () => `/api/transcriptions/${transcriptionId}/file`,
+      params: () => ({ id: transcriptionId }),
+      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 200, lockedAdmin: 200, admin: 200 },
+    },
+    {
+      name: "transcript as .txt (not transcribed yet: 409 for those who may read it)",
+      module: "transcriptions/[id]/text",
+      method: "GET",
+      path: () => `/api/transcriptions/${transcriptionId}/text`,
+      params: () => ({ id: transcriptionId }),
+      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 409, lockedAdmin: 409, admin: 409 },
+    },
+    {
       name: "guest plan approval without a tracking cookie",
       module: "track/approve-plan",
       method: "POST",
       path: () => "/api/track/approve-plan",
       json: () => ({ planId }),
       expect: { guest: 404, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 404, lockedAdmin: 404, admin: 404 },
+    },
+    {
+      name: "transcription delete (the uploader; it succeeds, so nobody after can find it)",
+      module: "transcriptions/[id]",
+      method: "DELETE",
+      path: () => `/api/transcriptions/${transcriptionId}`,
+      params: () => ({ id: transcriptionId }),
+      // People are asked in the order of `everyone`: the uploader (routedPartner) deletes it; the admins after find nothing.
+      expect: { guest: 401, otherPatient: 404, otherPartner: 404, routedPartner: 204, lockedAdmin: 404, admin: 404, owner: 404 },
     },
     {
       name: "plan approval (only the owner; last, because it succeeds)",
