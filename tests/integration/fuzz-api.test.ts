@@ -1,0 +1,334 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { APP_URL, Browser, useFreshApp } from "./support/app";
+import { signUpAdmin, signUpPatient, submitCase, type Actor } from "./support/actors";
+import { samples } from "./support/multipart";
+
+/*
+ * Issue 7's fuzzing proof: every route handler under app/api gets FUZZ_RUNS (default 500) generated
+ * malformed requests, as a guest, a signed-in patient and an unlocked admin, with and without a valid
+ * Origin. No answer may be a 5xx, and every 4xx must be JSON { error }. The seed is fixed (FUZZ_SEED to
+ * change it), so a failure is reproducible; FUZZ_RUNS=5000 runs a longer campaign.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 4);
+const MAX_BYTES = 100 * 1024;
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
+
+type Handler = (request: Request, context?: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+interface RouteFile {
+  /** e.g. /api/files/[id] */
+  pattern: string;
+  segments: string[];
+  handlers: Partial<Record<(typeof METHODS)[number], Handler>>;
+  /** Field names found in the route's source (zod object keys, form fields), so bodies reach validation. */
+  fields: string[];
+}
+
+function routeFiles(): string[] {
+  return readdirSync("app/api", { recursive: true })
+    .map(String)
+    .filter((file) => path.basename(file) === "route.ts")
+    .sort();
+}
+
+const COMMON_FIELDS = [
+  "id", "name", "email", "password", "phone", "message", "status", "note", "code", "token", "trackingNumber",
+  "hospitalId", "planId", "reason", "files", "locale", "consent", "kind", "cursor", "limit", "page", "q", "to",
+];
+
+function fieldsOf(source: string): string[] {
+  const names = new Set<string>();
+  for (const match of source.matchAll(/\b([a-zA-Z][a-zA-Z0-9]*)\s*:\s*z\./g)) names.add(match[1]);
+  for (const match of source.matchAll(/\.get(?:All)?\(\s*"([^"]+)"\s*\)/g)) names.add(match[1]);
+  return [...names];
+}
+
+// Strings that have broken parsers before: traversal, NUL, lone surrogates, bidi marks, emoji, injection.
+const NASTY = [
+  "", " ", "../", "../../../../etc/passwd", "..%2f..%2fetc%2fpasswd", "%2e%2e", "%2e%2e%2f%2e%2e%2f", "..\\..\\windows\\win.ini",
+  "a\u0000b", "\u0000", "%00", "\uD800", "\uDFFF", "x\uDC00y", "\u202Eevil\u202C", "\u200F\u200E", "\uFEFF", "👨‍👩‍👧‍👦", "🏥".repeat(1000),
+  "<script>alert(1)</script>", "' OR 1=1 --", "${jndi:ldap://x}", "{{7*7}}", "NaN", "Infinity", "-1", "0", "1e309", "9".repeat(400),
+  "null", "true", "[]", "{}", "00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff", "AFY-0000-0000",
+  "/api/../../etc/passwd", "C:\\Windows", "\r\nSet-Cookie: x=y", "ﾟ･✿ヾ╲(｡◕‿◕｡)╱✿･ﾟ", "ǅ", "İ", "ß".repeat(5000),
+];
+
+function huge(): fc.Arbitrary<string> {
+  return fc
+    .record({ unit: fc.constantFrom("a", "é", "🏥", "\uD800", "../", "\u0000"), size: fc.integer({ min: 1000, max: MAX_BYTES / 4 }) })
+    .map(({ unit, size }) => unit.repeat(size));
+}
+
+const loneSurrogates = fc.string({ unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)), maxLength: 20 });
+
+const nastyString: fc.Arbitrary<string> = fc.oneof(
+  { arbitrary: fc.constantFrom(...NASTY), weight: 5 },
+  { arbitrary: fc.string({ maxLength: 50 }), weight: 3 },
+  { arbitrary: fc.string({ unit: "binary", maxLength: 50 }), weight: 2 },
+  { arbitrary: loneSurrogates, weight: 1 },
+  { arbitrary: fc.uuid(), weight: 2 },
+  { arbitrary: fc.emailAddress(), weight: 1 },
+  { arbitrary: huge(), weight: 1 },
+);
+
+const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
+  { arbitrary: nastyString, weight: 5 },
+  { arbitrary: fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.bigInt().map(String)), weight: 3 },
+  { arbitrary: fc.array(nastyString, { maxLength: 5 }), weight: 1 },
+  { arbitrary: fc.dictionary(fc.constantFrom("__proto__", "constructor", "a", "toString"), nastyString, { maxKeys: 3 }), weight: 1 },
+  { arbitrary: fc.date({ noInvalidDate: false }).map((d) => (Number.isNaN(d.getTime()) ? "Invalid Date" : d.toISOString())), weight: 1 },
+);
+
+/** Better Auth endpoints (the catch-all routes get these most of the time, garbage otherwise). */
+const AUTH_PATHS = [
+  "sign-in/email", "sign-in/username", "sign-up/email", "get-session", "sign-out", "list-sessions", "revoke-session", "revoke-sessions",
+  "revoke-other-sessions", "request-password-reset", "reset-password", "change-password", "update-user", "delete-user", "verify-email",
+  "two-factor/enable", "two-factor/verify-totp", "two-factor/disable", "two-factor/get-totp-uri", "two-factor/verify-backup-code", "ok", "error",
+];
+
+/** A path id: a real one (so handlers go deep), a random uuid, or garbage. */
+function idArbitrary(realIds: string[]): fc.Arbitrary<string> {
+  return fc.oneof(
+    { arbitrary: fc.constantFrom(...realIds), weight: 3 },
+    { arbitrary: fc.uuid(), weight: 2 },
+    { arbitrary: nastyString, weight: 5 },
+  );
+}
+
+type BodySpec =
+  | { kind: "none" }
+  | { kind: "json"; value: unknown }
+  | { kind: "raw"; contentType: string | null; text: string }
+  | { kind: "multipart"; parts: { name: string; value?: string; file?: { name: string; type: string; data: "pdf" | "png" | "exe" | "empty" | "text" } }[]; boundary: "ok" | "mismatch" | "missing" | "weird"; truncate: number | null };
+
+function bodyArbitrary(fields: string[]): fc.Arbitrary<BodySpec> {
+  const key = fc.oneof({ arbitrary: fc.constantFrom(...fields, ...COMMON_FIELDS), weight: 4 }, { arbitrary: nastyString, weight: 1 });
+  const object = fc.dictionary(key, wrongValue, { maxKeys: 12 });
+  const json: fc.Arbitrary<BodySpec> = fc
+    .oneof({ arbitrary: object, weight: 6 }, { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 2 }, { arbitrary: fc.anything({ maxDepth: 2 }).map((v) => JSON.parse(JSON.stringify(v ?? null) ?? "null")), weight: 1 })
+    .map((value) => ({ kind: "json" as const, value }));
+  const raw: fc.Arbitrary<BodySpec> = fc.record({
+    kind: fc.constant("raw" as const),
+    contentType: fc.constantFrom(null, "application/json", "application/json; charset=utf-16", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "application/xml", "image/png", "*/*", "application/json; charset=\"x\"", "application/json;;;"),
+    text: fc.oneof(
+      fc.constantFrom("{", "{\"a\":", "[1,2", "{'a':1}", "\u0000\u0001", "{\"__proto__\":{\"admin\":true}}", "null", "", "1e999999", "\"\\uD800\""),
+      object.map((value) => JSON.stringify(value).slice(0, -1)),
+      nastyString,
+    ),
+  });
+  const filePart = fc.record({
+    name: nastyString.map((n) => n.slice(0, 300)),
+    type: fc.constantFrom("application/pdf", "image/png", "application/octet-stream", "text/html", "", "application/dicom", "audio/wav"),
+    data: fc.constantFrom("pdf" as const, "png" as const, "exe" as const, "empty" as const, "text" as const),
+  });
+  const part = fc.oneof(
+    fc.record({ name: key, value: wrongValue.map((v) => (typeof v === "string" ? v : JSON.stringify(v) ?? "")) }),
+    fc.record({ name: fc.constantFrom("files", "file", "audio", "document", ...fields), file: filePart }),
+  );
+  const multipart: fc.Arbitrary<BodySpec> = fc.record({
+    kind: fc.constant("multipart" as const),
+    parts: fc.array(part, { maxLength: 20 }),
+    boundary: fc.constantFrom("ok" as const, "ok" as const, "mismatch" as const, "missing" as const, "weird" as const),
+    truncate: fc.option(fc.integer({ min: 0, max: 4000 }), { nil: null }),
+  });
+  return fc.oneof({ arbitrary: fc.constant({ kind: "none" as const }), weight: 1 }, { arbitrary: json, weight: 4 }, { arbitrary: raw, weight: 2 }, { arbitrary: multipart, weight: 3 });
+}
+
+const BOUNDARY = "----afyafuzzboundary";
+
+function encodeBody(spec: BodySpec): { body?: Buffer | string; contentType?: string } {
+  switch (spec.kind) {
+    case "none":
+      return {};
+    case "json":
+      return { body: JSON.stringify(spec.value) ?? "null", contentType: "application/json" };
+    case "raw":
+      return { body: spec.text, contentType: spec.contentType ?? undefined };
+    case "multipart": {
+      const chunks: Buffer[] = [];
+      for (const part of spec.parts) {
+        const header = part.file
+          ? `Content-Disposition: form-data; name="${part.name}"; filename="${part.file.name}"\r\nContent-Type: ${part.file.type}\r\n\r\n`
+          : `Content-Disposition: form-data; name="${part.name}"\r\n\r\n`;
+        chunks.push(Buffer.from(`--${BOUNDARY}\r\n${header}`));
+        if (part.file) chunks.push(fileBytes(part.file.data));
+        else chunks.push(Buffer.from(part.value ?? ""));
+        chunks.push(Buffer.from("\r\n"));
+      }
+      chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+      let bytes = Buffer.concat(chunks);
+      if (spec.truncate !== null) bytes = bytes.subarray(0, spec.truncate);
+      const contentType = {
+        ok: `multipart/form-data; boundary=${BOUNDARY}`,
+        mismatch: "multipart/form-data; boundary=somethingelse",
+        missing: "multipart/form-data",
+        weird: `multipart/form-data; boundary="${"\t".repeat(3)}${"x".repeat(200)}"`,
+      }[spec.boundary];
+      return { body: bytes, contentType };
+    }
+  }
+}
+
+function fileBytes(kind: "pdf" | "png" | "exe" | "empty" | "text"): Buffer {
+  if (kind === "empty") return Buffer.alloc(0);
+  if (kind === "text") return Buffer.from("just some text, not a medical file");
+  return samples[kind]();
+}
+
+interface FuzzRequest {
+  actor: "guest" | "patient" | "admin";
+  origin: "ok" | "missing" | "foreign" | "null";
+  method: string;
+  params: Record<string, string | string[]>;
+  query: Record<string, string>;
+  forwardedFor: string | null;
+  body: BodySpec;
+}
+
+function requestArbitrary(route: RouteFile, realIds: string[]): fc.Arbitrary<FuzzRequest> {
+  const params: Record<string, fc.Arbitrary<string | string[]>> = {};
+  for (const segment of route.segments) {
+    const catchAll = segment.match(/^\[\.\.\.(\w+)\]$/);
+    const single = segment.match(/^\[(\w+)\]$/);
+    if (catchAll) params[catchAll[1]] = fc.oneof({ arbitrary: fc.constantFrom(...AUTH_PATHS).map((p) => p.split("/")), weight: 3 }, { arbitrary: fc.array(nastyString.map((s) => s.slice(0, 200)), { maxLength: 4 }), weight: 1 });
+    else if (single) params[single[1]] = idArbitrary(realIds);
+  }
+  return fc.record({
+    actor: fc.constantFrom("guest" as const, "patient" as const, "admin" as const),
+    origin: fc.oneof({ arbitrary: fc.constant("ok" as const), weight: 8 }, { arbitrary: fc.constantFrom("missing" as const, "foreign" as const, "null" as const), weight: 2 }),
+    method: fc.constantFrom(...Object.keys(route.handlers)),
+    params: fc.record(params),
+    query: fc.dictionary(fc.constantFrom(...route.fields, ...COMMON_FIELDS), nastyString.map((s) => s.slice(0, 2000)), { maxKeys: 5 }),
+    forwardedFor: fc.option(fc.oneof(fc.ipV4(), fc.ipV6(), nastyString.map((s) => s.slice(0, 200))), { nil: null, freq: 3 }),
+    body: bodyArbitrary(route.fields),
+  });
+}
+
+/** The URL path the request claims, built from the route pattern and the generated params. */
+function pathFor(route: RouteFile, params: Record<string, string | string[]>): string {
+  return route.segments
+    .map((segment) => {
+      const name = segment.match(/^\[(?:\.\.\.)?(\w+)\]$/)?.[1];
+      if (!name) return segment;
+      const value = params[name];
+      // A URL cannot carry lone surrogates (the handler still gets them raw through params).
+      const encode = (part: string) => encodeURIComponent(part.toWellFormed());
+      return Array.isArray(value) ? value.map(encode).join("/") : encode(value ?? "");
+    })
+    .join("/");
+}
+
+function toRequest(route: RouteFile, spec: FuzzRequest, browsers: Record<FuzzRequest["actor"], Browser>): Request {
+  const url = new URL(pathFor(route, spec.params), APP_URL);
+  for (const [key, value] of Object.entries(spec.query)) url.searchParams.append(key, value);
+  const headers = new Headers();
+  if (spec.origin === "ok") headers.set("origin", APP_URL);
+  if (spec.origin === "foreign") headers.set("origin", "https://evil.example");
+  if (spec.origin === "null") headers.set("origin", "null");
+  const cookie = browsers[spec.actor].cookieHeader();
+  if (cookie) headers.set("cookie", cookie);
+  // Header values must be ByteStrings: garbage that cannot be one is left out (a client could not send it either).
+  if (spec.forwardedFor !== null && /^[\x20-\x7e]*$/.test(spec.forwardedFor)) headers.set("x-forwarded-for", spec.forwardedFor);
+  else headers.set("x-forwarded-for", `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`);
+  const hasBody = !["GET", "HEAD"].includes(spec.method);
+  const { body, contentType } = hasBody ? encodeBody(spec.body) : {};
+  if (contentType) headers.set("content-type", contentType);
+  return new Request(url, { method: spec.method, headers, body: body as BodyInit | undefined });
+}
+
+describe("API fuzzing: malformed requests never cause a 5xx", () => {
+  const routes: RouteFile[] = [];
+  const browsers = {} as Record<FuzzRequest["actor"], Browser>;
+  const realIds: string[] = [];
+
+  before(async () => {
+    await useFreshApp();
+    for (const file of routeFiles()) {
+      const exported = (await import(`@/app/api/${file}`)) as Record<string, unknown>;
+      const handlers: RouteFile["handlers"] = {};
+      for (const method of METHODS) if (typeof exported[method] === "function") handlers[method] = exported[method] as Handler;
+      const pattern = `/api/${path.dirname(file)}`.replace(/\/\.$/, "");
+      routes.push({ pattern, segments: pattern.split("/"), handlers, fields: fieldsOf(readFileSync(path.join("app/api", file), "utf8")) });
+    }
+    await refreshActors();
+  });
+  after(async () => (await import("@/lib/db")).db().$disconnect());
+
+  /** Fresh actors (auth and gate routes may sign them out or lock them), with a case and its file to aim ids at. */
+  async function refreshActors() {
+    const patient: Actor = await signUpPatient();
+    const admin: Actor = await signUpAdmin();
+    browsers.guest = new Browser();
+    browsers.patient = patient.browser;
+    browsers.admin = admin.browser;
+    const { id } = await submitCase(patient);
+    const { db } = await import("@/lib/db");
+    const files = await db().submissionFile.findMany({ where: { submissionId: id }, select: { id: true } });
+    realIds.splice(0, realIds.length, id, patient.id, admin.id, ...files.map((f) => f.id));
+  }
+
+  test("every route under app/api is found", () => {
+    assert.ok(routes.length >= 40, `only ${routes.length} route files found`);
+    for (const route of routes) assert.ok(Object.keys(route.handlers).length > 0, `${route.pattern} exports no method`);
+  });
+
+  test(`${RUNS} generated requests per route: no 5xx, every 4xx is JSON { error }`, { timeout: 30 * 60_000 }, async () => {
+    const failures: string[] = [];
+    const totals = { requests: 0, fiveXX: 0 };
+    let index = 0;
+    for (const route of routes) {
+      // Auth and gate routes can end the shared sessions: they get their own actors, afterwards fresh ones.
+      const sessionChanging = /\/api\/(auth|admin\/(unlock|setup))\b/.test(route.pattern);
+      if (sessionChanging) await refreshActors();
+      const samples = fc.sample(requestArbitrary(route, realIds), { numRuns: RUNS, seed: SEED + index++ });
+      const histogram = new Map<number, number>();
+      const started = Date.now();
+      // A few requests in flight at once, as a server sees them (and so the run stays short).
+      let next = 0;
+      const fire = async () => {
+       for (let spec = samples[next++]; spec; spec = samples[next++]) {
+        const request = toRequest(route, spec, browsers);
+        const handler = route.handlers[spec.method as (typeof METHODS)[number]]!;
+        let status: number;
+        let problem: string | null = null;
+        try {
+          const response = await handler(request, { params: Promise.resolve(spec.params) });
+          status = response.status;
+          if (status >= 400) {
+            const type = response.headers.get("content-type") ?? "";
+            const text = spec.method === "HEAD" ? "" : await response.text();
+            let body: unknown = null;
+            try {
+              body = JSON.parse(text);
+            } catch {
+              /* reported below */
+            }
+            if (spec.method !== "HEAD" && (!type.includes("application/json") || typeof (body as { error?: unknown })?.error !== "string")) problem = `${status} without JSON {error}: ${type} ${text.slice(0, 200)}`;
+            if (status >= 500) problem = `${status}: ${text.slice(0, 300)}`;
+          } else await response.body?.cancel();
+        } catch (error) {
+          status = 599;
+          problem = `threw ${error instanceof Error ? error.stack : String(error)}`;
+        }
+        histogram.set(status, (histogram.get(status) ?? 0) + 1);
+        totals.requests++;
+        if (status >= 500) totals.fiveXX++;
+        if (problem && failures.length < 40) console.log(`FUZZ PROBLEM ${spec.method} ${route.pattern}: ${problem.slice(0, 300)}`);
+          if (problem && failures.length < 40) failures.push(`${spec.method} ${route.pattern} as ${spec.actor} (origin ${spec.origin}): ${problem}\n    request: ${JSON.stringify(spec).slice(0, 600)}`);
+       }
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, fire));
+      const counts = [...histogram].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ");
+      console.log(`fuzz ${route.pattern.padEnd(48)} ${String(samples.length).padStart(5)} requests in ${((Date.now() - started) / 1000).toFixed(1)} s: ${counts}`);
+      if (sessionChanging) await refreshActors();
+    }
+    console.log(`fuzz total: ${totals.requests} requests over ${routes.length} routes, ${totals.fiveXX} answers 5xx (seed ${SEED})`);
+    assert.deepEqual(failures, [], failures.join("\n"));
+    assert.equal(totals.fiveXX, 0);
+  });
+});
