@@ -55,6 +55,9 @@ describe("retention of submission files (180 days, told 14 days before)", () => 
     const params = notices[0].params as { trackingNumber: string; date: string };
     assert.equal(params.trackingNumber, submission.trackingNumber);
     assert.equal(new Date(params.date).toISOString().slice(0, 10), new Date(uploadedAt.getTime() + 180 * DAY).toISOString().slice(0, 10));
+    const bell = (await import("@/app/api/notifications/route")).GET as Handler;
+    const listed = await (await callRoute(patient.browser, bell, "/api/notifications", { method: "GET" })).text();
+    assert.ok(listed.includes(`Files of case ${submission.trackingNumber} will be deleted soon`), listed.slice(0, 500));
     const file = await db.submissionFile.findUniqueOrThrow({ where: { id: fileId } });
     assert.ok(file.retentionNoticeAt);
     assert.ok(file.storageKey, "not deleted yet");
