@@ -7,6 +7,8 @@ import { NotificationOutbox } from "@/lib/notifications/outbox";
 import { getStore, StorageIntegrityError, StorageNotFoundError } from "@/lib/storage";
 
 const BATCH = 100;
+/** The job also runs at every worker start: files verified within the last 20 hours are not read again then. */
+const RECHECK_AFTER_MS = 20 * 3600 * 1000;
 
 type Problem = "mismatch" | "missing";
 export interface IntegrityReport {
@@ -31,11 +33,11 @@ interface StoredFile {
  * lastVerifiedAt; changed or missing bytes are audited (file.integrity_mismatch) and every admin is
  * alerted. Nothing is deleted: an admin restores the file from a backup.
  */
-export async function verifyStoredFiles(now = new Date()): Promise<IntegrityReport> {
+export async function verifyStoredFiles(now = new Date(), recheckAfterMs = RECHECK_AFTER_MS): Promise<IntegrityReport> {
   const report: IntegrityReport = { verified: 0, failed: 0, skipped: 0 };
   // Files that did not match keep their old lastVerifiedAt: remember them so each is checked once per run.
   const done = { file: [] as string[], transcription: [] as string[] };
-  const notCheckedThisRun = { OR: [{ lastVerifiedAt: null }, { lastVerifiedAt: { lt: now } }] };
+  const notCheckedThisRun = { OR: [{ lastVerifiedAt: null }, { lastVerifiedAt: { lt: new Date(now.getTime() - recheckAfterMs) } }] };
   const order = [{ lastVerifiedAt: { sort: "asc" as const, nulls: "first" as const } }, { id: "asc" as const }];
 
   for (;;) {
