@@ -6,6 +6,9 @@ import { admin, username } from "better-auth/plugins";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { log } from "@/lib/log";
+import { audit } from "@/lib/audit";
+import { clientIp } from "@/lib/api/client";
 import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_PATTERN } from "./rules";
 import { isCommonPassword, PASSWORD_TOO_COMMON, type PasswordOwner } from "./password-strength";
 import { sendPasswordResetMail } from "./reset-mail";
@@ -66,8 +69,16 @@ function createAuth() {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      onPasswordReset: async ({ user }, request) => {
+        const actor = { id: user.id, role: (user as { role?: string | null }).role ?? null, ipAddress: request ? clientIp(request) : null, userAgent: request?.headers.get("user-agent") };
+        await audit(db(), actor, { action: "auth.password_reset", entityType: "user", entityId: user.id });
+      },
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: ({ user, url, token }) => sendPasswordResetMail({ user, betterAuthUrl: url, token }),
+      // Not awaited: a known address must answer as fast as an unknown one, and a mail failure must
+      // not turn into a different answer (both would tell whether an account exists).
+      sendResetPassword: async ({ user, url, token }) => {
+        void sendPasswordResetMail({ user, betterAuthUrl: url, token }).catch((error: unknown) => log.error({ err: error }, "password reset e-mail failed"));
+      },
     },
     session: {
       // Sessions live in the database and are looked up on every request, so signing out (or an

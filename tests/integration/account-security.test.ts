@@ -32,6 +32,16 @@ async function passwordHash(userId: string) {
   return (await (await db()).account.findFirstOrThrow({ where: { userId, providerId: "credential" } })).password;
 }
 
+/** The newest reset e-mail to `email`, waiting a little: it is sent after the answer. */
+async function waitForResetMail(email: string) {
+  for (let i = 0; i < 100; i++) {
+    const mail = resetMail(email);
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return null;
+}
+
 /** The token of the newest reset link e-mailed to `email` (quoted-printable decoded). */
 function resetMail(email: string): { token: string; link: string; text: string } | null {
   const outbox = path.join(dataDir, "outbox");
@@ -94,7 +104,7 @@ describe("account security", () => {
     const other = (await signIn(patient.email, PASSWORD)).browser;
     const response = await requestReset(new Browser(), patient.email, `${APP_URL}/fr/reset-password`);
     assert.equal(response.status, 200);
-    const mail = resetMail(patient.email);
+    const mail = await waitForResetMail(patient.email);
     assert.ok(mail, "the reset e-mail is in the outbox");
     assert.ok(mail.link.startsWith(`${APP_URL}/fr/reset-password?token=`), mail.link);
     assert.ok(mail.text.includes("Content-Type: text/plain"));
@@ -115,6 +125,7 @@ describe("account security", () => {
     assert.equal(await signedIn(patient.browser), false);
     assert.equal(await signedIn(other), false);
     assert.equal(await (await db()).session.count({ where: { userId: patient.id } }), 0);
+    assert.equal(await (await db()).auditEvent.count({ where: { action: "auth.password_reset", entityId: patient.id } }), 1);
     assert.equal((await reset("another fine password 7")).status, 400, "the token works once");
     assert.equal((await signIn(patient.email, NEW_PASSWORD)).response.status, 200);
     assert.equal((await signIn(patient.email, PASSWORD)).response.status, 401);
@@ -127,6 +138,7 @@ describe("account security", () => {
     assert.equal(known.status, 200);
     assert.equal(unknown.status, known.status);
     assert.deepEqual(await unknown.json(), await known.json());
+    assert.ok(await waitForResetMail(patient.email));
     assert.equal(resetMail("nobody-here@example.com"), null);
   });
 
