@@ -73,7 +73,9 @@ export async function readMultipart(
       const name = cleanFileName(info.filename);
       chain = chain.then(() => (failure ? void stream.resume() : onFile({ name, stream }, snapshot).catch(fail)));
       // A file must be consumed for parsing to go on; if onFile stops early the rest is discarded.
-      stream.on("error", fail);
+      // The file stream errors when the body ends inside it (busboy's "Unexpected end of form"): the
+      // client's fault, reported before onFile's own rejection with the same raw error (listener order).
+      stream.on("error", () => fail(new AppError("bad_request", "The upload was interrupted or malformed. Please try again.")));
     });
     parser.on("filesLimit", () => fail(new AppError("bad_request", limits.tooManyFilesMessage)));
     parser.on("fieldsLimit", () => fail(new AppError("bad_request", "Too many form fields.")));
