@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { Browser, useFreshApp } from "./support/app";
 import { callRoute, signUpAdmin, signUpPatient, submitCase, type Actor } from "./support/actors";
 
@@ -187,9 +188,18 @@ describe("privacy: download my data and delete my account", () => {
     assert.ok((await response.json()).error);
     assert.ok(await db.user.findUnique({ where: { id: first.id } }));
 
+    // A transcription the admin uploaded goes with the account, bytes included.
+    const { getStore } = await import("@/lib/storage");
+    const stored = await getStore().put("transcriptions", Readable.from([Buffer.from("%PDF-1.4 consultation notes")]));
+    const transcription = await db.transcription.create({
+      data: { uploadedById: first.id, title: "Consultation", meetingType: "consultation", kind: "pdf", fileName: "notes.pdf", fileSize: stored.size, mimeType: "application/pdf", sha256: stored.sha256, storageKey: stored.key, deleteFileAfter: new Date(Date.now() + 180 * 86_400_000) },
+    });
+
     await signUpAdmin("Grace");
     const again = await callRoute(first.browser, deleteRoute, "/api/account", { method: "DELETE", json: { confirmEmail: first.email } });
     assert.equal(again.status, 200, await again.clone().text());
     assert.equal(await db.user.findUnique({ where: { id: first.id } }), null);
+    assert.equal(await db.transcription.findUnique({ where: { id: transcription.id } }), null);
+    assert.equal(await getStore().exists(stored.key), false);
   });
 });
