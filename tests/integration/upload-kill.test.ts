@@ -69,7 +69,7 @@ function upload(port: number, index: number, slow: boolean): { sent: Sent; done:
   const sent: Sent = { email, files: files.map((data, i) => ({ name: `scan-${i}`, sha256: createHash("sha256").update(data).digest("hex") })), status: null };
   const parts: Part[] = [
     ...validFields({ email, consentEmail: email }),
-    ...files.map((data, i) => ({ name: "files", file: { name: `scan-${i}.${data[0] === 0x89 ? "png" : "pdf"}`, type: data[0] === 0x89 ? "image/png" : "application/pdf", data: slow ? dribble(data) : data } })),
+    ...files.map((data, i) => ({ name: "files", file: { name: `scan-${i}.${data[0] === 0x89 ? "png" : "pdf"}`, type: data[0] === 0x89 ? "image/png" : "application/pdf", data: slow ? dribble(data, 2 + (index % 5) * 4) : data } })),
   ];
   const done = new Promise<void>((resolve) => {
     const request = http.request({
@@ -95,8 +95,14 @@ function upload(port: number, index: number, slow: boolean): { sent: Sent; done:
   return { sent, done };
 }
 
-async function* dribble(data: Buffer): AsyncGenerator<Buffer> {
-  for (let offset = 0; offset < data.length; offset += 16 * 1024) {
+/** Resolved when the server has been killed: slow uploads hold part of their last file until then. */
+let markKilled: () => void = () => {};
+const killed = new Promise<void>((resolve) => (markKilled = resolve));
+
+/** 16 KiB every 40 ms; after `stallAfter` chunks the stream waits for the kill, so it is surely cut off. */
+async function* dribble(data: Buffer, stallAfter: number): AsyncGenerator<Buffer> {
+  for (let offset = 0, chunk = 0; offset < data.length; offset += 16 * 1024, chunk++) {
+    if (chunk === stallAfter) await killed;
     yield data.subarray(offset, offset + 16 * 1024);
     await sleep(40);
   }
@@ -113,7 +119,7 @@ describe("server killed (SIGKILL) in the middle of 20 uploads", () => {
   const results: Sent[] = [];
   before(async () => {
     server = await startServer();
-    // Six uploads finish quickly, fourteen are still streaming (about 1.5 s each) when the server dies.
+    // Six uploads finish quickly; fourteen are still streaming their last file when the server dies.
     const uploads = Array.from({ length: UPLOADS }, (_, i) => upload(server!.port, i, i >= 6));
     results.push(...uploads.map((u) => u.sent));
     const deadline = Date.now() + 20_000;
@@ -121,6 +127,7 @@ describe("server killed (SIGKILL) in the middle of 20 uploads", () => {
     await sleep(300);
     server.child.kill("SIGKILL");
     await server.exited;
+    markKilled();
     await Promise.all(uploads.map((u) => u.done));
 
     // The restart: the server starts on the same data and accepts uploads again.
