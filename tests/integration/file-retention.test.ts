@@ -1,8 +1,9 @@
-import { before, describe, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { useFreshApp } from "./support/app";
+import { createTestDatabase, type TestDatabase } from "./support/databases";
 import { callRoute, signUpPatient, submitCase, type Actor } from "./support/actors";
 
 type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -21,8 +22,12 @@ describe("retention of submission files (180 days, told 14 days before)", () => 
   let uploadedAt: Date;
   let runFileRetention: typeof import("@/lib/privacy/file-retention").runFileRetention;
 
+  let postgres: TestDatabase | null = null;
+
   before(async () => {
-    ({ dataDir } = await useFreshApp());
+    // PGlite always; also a fresh PostgreSQL database when the suite names a server (two runs really at once).
+    if (process.env.TEST_DATABASE_URL) postgres = await createTestDatabase("postgres");
+    ({ dataDir } = await useFreshApp({ databaseUrl: postgres?.url ?? null }));
     ({ runFileRetention } = await import("@/lib/privacy/file-retention"));
     patient = await signUpPatient("Retention");
     submission = await submitCase(patient);
@@ -30,6 +35,10 @@ describe("retention of submission files (180 days, told 14 days before)", () => 
     fileId = file.id;
     storageKey = file.storageKey!;
     uploadedAt = file.createdAt;
+  });
+  after(async () => {
+    await (await database()).$disconnect();
+    await postgres?.drop();
   });
 
   const at = (days: number, hours = 1) => new Date(uploadedAt.getTime() + days * DAY + hours * 3600_000);

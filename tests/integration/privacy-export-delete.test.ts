@@ -1,4 +1,4 @@
-import { before, describe, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { Browser, useFreshApp } from "./support/app";
+import { createTestDatabase, type TestDatabase } from "./support/databases";
 import { callRoute, signUpAdmin, signUpPatient, submitCase, type Actor } from "./support/actors";
 
 type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -48,8 +49,12 @@ describe("privacy: download my data and delete my account", () => {
   let aliceCase: { id: string; trackingNumber: string };
   let bobCase: { id: string; trackingNumber: string };
 
+  let postgres: TestDatabase | null = null;
+
   before(async () => {
-    await useFreshApp();
+    // PGlite always; also a fresh PostgreSQL database when the suite names a server (real concurrency, FOR UPDATE).
+    if (process.env.TEST_DATABASE_URL) postgres = await createTestDatabase("postgres");
+    await useFreshApp({ databaseUrl: postgres?.url ?? null });
     exportRoute = (await import("@/app/api/account/export/route")).GET as Handler;
     deleteRoute = (await import("@/app/api/account/route")).DELETE as Handler;
     alice = await signUpPatient("Alice");
@@ -57,6 +62,10 @@ describe("privacy: download my data and delete my account", () => {
     aliceCase = await submitCase(alice);
     bobCase = await submitCase(bob);
     await routeAbroad(aliceCase.id);
+  });
+  after(async () => {
+    await (await database()).$disconnect();
+    await postgres?.drop();
   });
 
   test("guests cannot export or delete", async () => {
