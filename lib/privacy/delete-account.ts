@@ -54,7 +54,8 @@ export async function deleteAccount(userId: string, confirmEmail: string): Promi
     await tx.notification.deleteMany({ where: { userId } });
     const deleted = await tx.submission.deleteMany({ where: { userId } }); // files, history, routings, plans, requests cascade
     await tx.partnerInvitation.deleteMany({ where: { OR: [{ acceptedUserId: userId }, { email: { equals: user.email, mode: "insensitive" } }] } });
-    await tx.verification.deleteMany({ where: { identifier: { contains: user.email, mode: "insensitive" } } });
+    // Pending e-mail verifications and password-reset tokens (Better Auth keys them by e-mail or stores the user id).
+    await tx.verification.deleteMany({ where: { OR: [{ identifier: { contains: user.email, mode: "insensitive" } }, { value: userId }] } });
     await tx.user.delete({ where: { id: userId } }); // sessions, accounts, two-factor rows cascade
 
     // Rows about them: by them, about their account, cases or files, or naming their e-mail anywhere.
