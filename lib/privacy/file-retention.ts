@@ -1,6 +1,7 @@
 import "server-only";
 import { audit, systemActor } from "@/lib/audit";
 import { db } from "@/lib/db";
+import { log } from "@/lib/log";
 import type { NotificationEvent } from "@/lib/notifications/events";
 import { NotificationOutbox } from "@/lib/notifications/outbox";
 import { getStore } from "@/lib/storage";
@@ -35,7 +36,7 @@ export interface RetentionResult {
 export async function runFileRetention(now = new Date()): Promise<RetentionResult> {
   const noticed = await sendNotices(now);
   const { deleted, failed } = await deleteExpired(now);
-  console.info(`file retention: ${noticed} cases told, ${deleted} files deleted${failed ? ` (${failed} failed, retried on the next run)` : ""}`);
+  log.info({ job: "submission_file_retention", noticed, deleted, failed }, `file retention: ${noticed} cases told, ${deleted} files deleted${failed ? ` (${failed} failed, retried on the next run)` : ""}`);
   return { noticed, deleted, failed };
 }
 
@@ -88,7 +89,7 @@ async function deleteExpired(now: Date): Promise<{ deleted: number; failed: numb
         if (await deleteFileBytes(id, now)) deleted++;
       } catch (error) {
         failed++;
-        console.error(`file retention: could not delete file ${id}: ${error instanceof Error ? error.message : String(error)}`);
+        log.error({ fileId: id, err: error }, "file retention: could not delete a file; retried on the next run");
       }
     }
     if (due.length < BATCH) break;
