@@ -81,9 +81,10 @@ export function AuthStatus({ labels, stacked = false }: { labels: AuthStatusLabe
 
   return (
     <div className={layout}>
-      <span className="text-sm text-muted-foreground" data-testid="welcome-line">
+      {/* The welcome line leads to the account page: data export, deletion, password and sessions. */}
+      <Link href={localePath("/account", locale)} className="text-sm text-muted-foreground underline-offset-4 hover:underline" data-testid="welcome-line">
         {labels.welcome.replace("{username}", user.username)}
-      </span>
+      </Link>
       {user.role !== "partner" && (
         <Link href={localePath("/journey", locale)} className={cn(buttonClass, "border border-input hover:bg-muted")}>
           {labels.myJourney}

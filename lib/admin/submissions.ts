@@ -3,7 +3,7 @@ import { decodeCursor, encodeCursor, rowsAfter } from "@/lib/api/keyset-cursor";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
-import { toFileView } from "@/lib/submissions/queries";
+import { fileSelect, toFileView } from "@/lib/submissions/queries";
 
 export const ADMIN_PAGE_SIZE = 50;
 export const ADMIN_MAX_PAGE_SIZE = 100;
@@ -51,7 +51,7 @@ async function accountsWithEmailLike(q: string): Promise<string[]> {
  */
 export const adminSubmissionInclude = {
   user: { select: { email: true } },
-  files: { select: { id: true, originalName: true, size: true, mimeType: true, createdAt: true }, orderBy: { createdAt: "asc" } },
+  files: { select: fileSelect, orderBy: { createdAt: "asc" } },
   statusChanges: { select: { fromStatus: true, toStatus: true, note: true, createdAt: true }, orderBy: { createdAt: "asc" } },
   routings: { select: { status: true, dueAt: true } },
 } satisfies Prisma.SubmissionInclude;

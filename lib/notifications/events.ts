@@ -9,6 +9,7 @@ export type NotificationEvent =
   | { type: "hospital_response"; trackingNumber: string; hospitalName: string }
   | { type: "document_request"; trackingNumber: string; request: string }
   | { type: "appointment_scheduled"; trackingNumber: string; hospitalName: string; date: string }
+  | { type: "retention_notice"; trackingNumber: string; date: string }
   | { type: "case_routed"; trackingNumber: string; hospitalName: string; dueAt: string }
   | { type: "plan_accepted"; trackingNumber: string; hospitalName: string }
   | { type: "plan_not_selected"; trackingNumber: string; hospitalName: string }

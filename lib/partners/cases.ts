@@ -6,7 +6,7 @@ import { audit, type AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
-import { toFileView } from "@/lib/submissions/queries";
+import { fileSelect, toFileView } from "@/lib/submissions/queries";
 
 /**
  * What a partner user sees: only cases routed to their own hospital, and of each case only their own
@@ -84,7 +84,7 @@ export async function getPartnerCase(user: SessionUser, rawId: string, actor: Au
       message: true,
       preferredCountries: true,
       createdAt: true,
-      files: { select: { id: true, originalName: true, size: true, mimeType: true, createdAt: true }, orderBy: { createdAt: "asc" } },
+      files: { select: fileSelect, orderBy: { createdAt: "asc" } },
       routings: { where: { hospitalId }, select: { id: true, status: true, routedAt: true, dueAt: true, respondedAt: true, declineReason: true, plan: { select: planSelect } } },
     },
   });

@@ -2,7 +2,6 @@ import "server-only";
 import { audit, systemActor } from "@/lib/audit";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
-import type { NotificationEvent } from "@/lib/notifications/events";
 import { NotificationOutbox } from "@/lib/notifications/outbox";
 import { getStore } from "@/lib/storage";
 
@@ -17,7 +16,6 @@ const SCHEDULE_SLACK = 60 * 60 * 1000;
 const BATCH = 200;
 
 // Until lib/notifications/events.ts lists it (see the P7 report), the retention event is typed here.
-type RetentionNotice = { type: "retention_notice"; trackingNumber: string; date: string };
 
 export interface RetentionResult {
   noticed: number;
@@ -56,8 +54,7 @@ async function sendNotices(now: Date): Promise<number> {
       if (count === 0) return false; // another run told them
       const submission = await tx.submission.findUniqueOrThrow({ where: { id: submissionId }, select: { id: true, userId: true, email: true, patientName: true, locale: true, trackingNumber: true } });
       const earliest = Math.max(files[0].createdAt.getTime() + FILE_RETENTION_DAYS * DAY, now.getTime() + RETENTION_NOTICE_DAYS * DAY);
-      const event: RetentionNotice = { type: "retention_notice", trackingNumber: submission.trackingNumber, date: new Date(earliest).toISOString() };
-      await outbox.add(tx, { kind: "patient", submission }, event as unknown as NotificationEvent);
+      await outbox.add(tx, { kind: "patient", submission }, { type: "retention_notice", trackingNumber: submission.trackingNumber, date: new Date(earliest).toISOString() });
       return true;
     });
     if (sent) {
