@@ -52,6 +52,7 @@ describe("authorization matrix: admin, partner and patient-case routes for every
   let planId: string;
   let ownerNotificationId: string;
   let transcriptionId: string;
+  let ownerSessionId: string;
   const browserOf = (who: Who) => people[who]?.browser ?? new Browser();
 
   before(async () => {
@@ -78,6 +79,7 @@ describe("authorization matrix: admin, partner and patient-case routes for every
     assert.equal(planned.status, 201, await planned.clone().text());
     planId = (await db().treatmentPlan.findFirstOrThrow({ where: { submissionId: caseId } })).id;
     ownerNotificationId = (await db().notification.findFirstOrThrow({ where: { userId: people.owner.id } })).id;
+    ownerSessionId = (await db().session.findFirstOrThrow({ where: { userId: people.owner.id } })).id;
 
     // A transcription uploaded by the routed hospital's partner user (consent first, as the upload center does).
     const consent = (await import("@/app/api/consent/route")).POST as Handler;
@@ -258,6 +260,16 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       params: () => ({ id: transcriptionId }),
       expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 409, lockedAdmin: 409, admin: 409 },
     },
+    { name: "download my data (each their own)", module: "account/export", method: "GET", path: () => "/api/account/export", expect: { guest: 401, owner: 200, otherPatient: 200, otherPartner: 200, routedPartner: 200, lockedAdmin: 200, admin: 200 } },
+    { name: "my sessions", module: "account/sessions", method: "GET", path: () => "/api/account/sessions", expect: { guest: 401, owner: 200, otherPatient: 200, otherPartner: 200, routedPartner: 200, lockedAdmin: 200, admin: 200 } },
+    {
+      name: "delete my account with the wrong confirmation (400 for everyone signed in; nothing deleted)",
+      module: "account",
+      method: "DELETE",
+      path: () => "/api/account",
+      json: () => ({ confirmEmail: "someone-else@example.com" }),
+      expect: { guest: 401, owner: 400, otherPatient: 400, otherPartner: 400, routedPartner: 400, lockedAdmin: 400, admin: 400 },
+    },
     {
       name: "guest plan approval without a tracking cookie",
       module: "track/approve-plan",
@@ -284,6 +296,14 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       json: () => ({ planId }),
       expect: { guest: 401, owner: 200, otherPatient: 404, otherPartner: 404, routedPartner: 404, lockedAdmin: 404, admin: 404 },
     },
+    {
+      name: "end the owner's session (only the owner; the very last row, since it signs them out)",
+      module: "account/sessions/[id]",
+      method: "DELETE",
+      path: () => `/api/account/sessions/${ownerSessionId}`,
+      params: () => ({ id: ownerSessionId }),
+      expect: { guest: 401, otherPatient: 404, otherPartner: 404, routedPartner: 404, lockedAdmin: 404, admin: 404, owner: 200 },
+    },
   ];
 
   test("every route answers every person as expected", async () => {
@@ -307,6 +327,7 @@ describe("authorization matrix: admin, partner and patient-case routes for every
     assert.equal(submission.routings.length, 1);
     assert.equal(submission.documentRequests.length, 1);
     assert.equal(await db().partnerInvitation.count(), 0);
+    assert.equal(await db().user.count(), 6, "no account was deleted");
   });
 
   test("nobody sees another hospital's or another patient's case", async () => {
