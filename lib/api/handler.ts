@@ -4,7 +4,7 @@ import { getSessionUser, requireUser, type SessionUser } from "@/lib/auth/sessio
 import type { Role } from "@/lib/auth/roles";
 import { AppError } from "./errors";
 import { assertSameOrigin } from "./origin";
-import { isDatabaseUnavailable } from "@/lib/db/unavailable";
+import { isDatabaseUnavailable, isUnstorableText } from "@/lib/db/unavailable";
 import { withRequestId } from "@/lib/log";
 
 /** Who may call a route: anyone, any signed-in user, or only the listed roles. */
@@ -56,6 +56,7 @@ export function apiRoute<A extends Access, Body = undefined, Query = undefined>(
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) return jsonError(error.status, error.message, error.headers);
   if (isDatabaseUnavailable(error)) return databaseUnavailable(error);
+  if (isUnstorableText(error)) return jsonError(400, "The request contains characters that cannot be stored (such as a NUL character).");
   console.error("Unhandled error in route handler", error);
   return jsonError(500, "Something went wrong on our side. Please try again.");
 }
