@@ -1,9 +1,9 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import net from "node:net";
-import { useFreshApp } from "./support/app";
+import { Browser, useFreshApp } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/databases";
-import { signUpPatient, submitCase, type Actor } from "./support/actors";
+import { PASSWORD, signUpPatient, submitCase, type Actor } from "./support/actors";
 
 /**
  * Issue 7's fault proof: while the database is unreachable, APIs answer 503 with a clear message and
@@ -56,6 +56,7 @@ describe("database unreachable: 503 with a clear message, then recovery", { skip
   type Handler = (request: Request) => Promise<Response>;
   let list: Handler;
   let inquiries: Handler;
+  let auth: Handler;
 
   before(async () => {
     database = await createTestDatabase("postgres");
@@ -70,6 +71,7 @@ describe("database unreachable: 503 with a clear message, then recovery", { skip
     await submitCase(patient);
     list = (await import("@/app/api/my-submissions/route")).GET as Handler;
     inquiries = (await import("@/app/api/inquiries/route")).POST as Handler;
+    auth = (await import("@/app/api/auth/[...all]/route")).POST as Handler;
   });
   after(async () => {
     await proxy?.cut();
@@ -78,6 +80,7 @@ describe("database unreachable: 503 with a clear message, then recovery", { skip
   });
 
   const listMine = () => list(patient.browser.request("/api/my-submissions"));
+  const signIn = () => auth(new Browser().request("/api/auth/sign-in/email", { json: { email: patient.email, password: PASSWORD } }));
   const sendInquiry = () => inquiries(patient.browser.request("/api/inquiries", { json: { name: "Amina Bello", email: "amina@example.com", message: "Is cardiology available in Istanbul next month?" } }));
 
   test("fine while the database is reachable", async () => {
@@ -88,7 +91,7 @@ describe("database unreachable: 503 with a clear message, then recovery", { skip
 
   test("database gone: reads and writes answer 503 { error } with Retry-After, quickly", async () => {
     await proxy.cut();
-    for (const call of [listMine, sendInquiry, listMine]) {
+    for (const call of [listMine, sendInquiry, signIn, listMine]) {
       const started = Date.now();
       const response = await call();
       assert.equal(response.status, 503, await response.clone().text());
@@ -107,5 +110,7 @@ describe("database unreachable: 503 with a clear message, then recovery", { skip
     assert.equal(((await response.json()) as unknown[]).length, 1);
     const inquiry = await sendInquiry();
     assert.equal(inquiry.status, 201, await inquiry.clone().text());
+    const signedIn = await signIn();
+    assert.equal(signedIn.status, 200, await signedIn.clone().text());
   });
 });

@@ -3,6 +3,7 @@ import { getAuth } from "@/lib/auth/server";
 import { errorResponse, jsonError } from "@/lib/api/handler";
 import { assertSameOrigin } from "@/lib/api/origin";
 import { toApiErrorResponse } from "@/lib/auth/errors";
+import { db } from "@/lib/db";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +19,20 @@ async function handle(request: Request): Promise<Response> {
     if (body instanceof Response) return body;
     request = body;
   }
-  const response = await (request.method === "GET" ? handlers.GET(request) : handlers.POST(request));
+  let response: Response;
+  try {
+    response = await (request.method === "GET" ? handlers.GET(request) : handlers.POST(request));
+  } catch (error) {
+    return errorResponse(error); // its rate limiter throws when the database is unreachable
+  }
+  if (response.status >= 500) {
+    // Better Auth turns every failure into a 500; when the database is unreachable, say so (503, as the other APIs do).
+    try {
+      await db().$queryRaw`SELECT 1`;
+    } catch (error) {
+      return errorResponse(error);
+    }
+  }
   return toApiErrorResponse(response);
 }
 
