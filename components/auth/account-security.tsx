@@ -12,16 +12,9 @@ import { Label } from "@/components/ui/label";
 import { LoadState } from "@/components/ui/load-state";
 import { toast } from "@/components/ui/use-toast";
 import { authErrorKey } from "./auth-form-errors";
+import type { ActiveSession } from "@/lib/auth/sessions";
 import { Field, FormAlert } from "./auth-forms";
 
-interface ActiveSession {
-  id: string;
-  device: string | null;
-  ipAddress: string | null;
-  createdAt: string;
-  lastActiveAt: string;
-  current: boolean;
-}
 
 async function fetchSessions(): Promise<ActiveSession[] | null> {
   try {

@@ -15,6 +15,7 @@ import { signInPath, useOwnSubmissions } from "./use-own-submissions";
 import { SubmissionFiles } from "./submission-files";
 import { AddMoreFiles } from "./add-more-files";
 import { PlanComparison } from "./plan-comparison";
+import { TransferRecords } from "./transfer-records";
 
 const MAX_HOSPITALS_SHOWN = 3;
 
@@ -185,20 +186,7 @@ function SubmissionCard({ submission, onChanged }: { submission: OwnSubmission; 
             </span>
           )}
         </div>
-        {hospitals.length > 0 && (
-          <ul className="space-y-1 text-sm text-muted-foreground" data-testid="transfer-records">
-            {hospitals.map((hospital) => (
-              <li key={`${hospital.name}-${hospital.routedAt}`}>
-                {t("transferRecord", {
-                  hospital: hospital.name,
-                  country: hospital.destinationCountry,
-                  date: format.dateTime(new Date(hospital.routedAt), { dateStyle: "medium" }),
-                  basis: t.has(`transferBasis.${hospital.transferBasis}`) ? t(`transferBasis.${hospital.transferBasis}`) : hospital.transferBasis,
-                })}
-              </li>
-            ))}
-          </ul>
-        )}
+        <TransferRecords hospitals={hospitals} className="space-y-1 text-sm text-muted-foreground" />
         <DocumentRequests submission={submission} />
         <PlanComparison
           plans={submission.plans}

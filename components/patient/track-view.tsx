@@ -12,6 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PlanComparison } from "./plan-comparison";
+import { TransferRecords } from "./transfer-records";
 
 async function postJson(url: string, body: unknown) {
   const response = await fetch(url, { method: "POST", credentials: "include", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -148,20 +149,7 @@ function TrackedSubmission({ tracked, onChanged }: { tracked: Tracked; onChanged
             {tracked.matchedHospitals.map((hospital) => `${hospital.name}, ${hospital.country}`).join(" · ")}
           </p>
         )}
-        {tracked.matchedHospitals.length > 0 && (
-          <ul className="space-y-1 text-muted-foreground" data-testid="transfer-records">
-            {tracked.matchedHospitals.map((hospital) => (
-              <li key={`${hospital.name}-${hospital.routedAt}`}>
-                {t("transferRecord", {
-                  hospital: hospital.name,
-                  country: hospital.destinationCountry,
-                  date: format.dateTime(new Date(hospital.routedAt), { dateStyle: "medium" }),
-                  basis: t.has(`transferBasis.${hospital.transferBasis}`) ? t(`transferBasis.${hospital.transferBasis}`) : hospital.transferBasis,
-                })}
-              </li>
-            ))}
-          </ul>
-        )}
+        <TransferRecords hospitals={tracked.matchedHospitals} className="space-y-1 text-muted-foreground" />
         {tracked.documentRequests.some((request) => !request.fulfilledAt) && (
           <div role="status" className="space-y-2 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-yellow-900" data-testid="document-request">
             <p className="font-semibold">{t("documentRequestTitle")}</p>
