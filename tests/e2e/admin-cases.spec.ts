@@ -1,8 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { fileSamples, signUpThroughApi, waitForMail } from "./support";
-
-// The value playwright.config.ts gives the server in ADMIN_SETUP_KEY.
-const ADMIN_SETUP_KEY = "e2e-admin-setup-key-e2e-admin-setup-key";
+import { fileSamples, grantAdminThroughApi, signUpThroughApi, waitForMail } from "./support";
 
 async function submitGuestCase(request: APIRequestContext, name: string, email: string, fields: { specialty: string; urgency: string }) {
   const response = await request.post("/api/medical-submissions", {
@@ -34,7 +31,7 @@ test("an unlocked admin filters the list, opens a case, reviews it, routes it to
 
   // An admin, made with the setup key; the dashboard asks for their password first.
   const account = await signUpThroughApi(page.request, "Coordinator");
-  expect((await page.request.post("/api/admin/setup", { data: { email: account.email, adminKey: ADMIN_SETUP_KEY } })).status()).toBe(200);
+  expect((await grantAdminThroughApi(page.request, account.email)).status()).toBe(200);
   await page.goto("/admin-dashboard");
   await page.getByLabel("Your password").fill(account.password);
   await page.getByRole("button", { name: "Unlock" }).click();

@@ -1,8 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { fileSamples, signUpThroughApi } from "./support";
-
-// The value playwright.config.ts gives the server in ADMIN_SETUP_KEY.
-const ADMIN_SETUP_KEY = "e2e-admin-setup-key-e2e-admin-setup-key";
+import { ADMIN_SETUP_KEY, fileSamples, signUpThroughApi } from "./support";
 
 test("an admin is made with the setup key, unlocks the dashboard with their password, previews a file and checks storage", async ({ page }) => {
   const patientName = `Halima Musa ${Date.now().toString(36)}`;

@@ -1,8 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { fileSamples, signUpThroughApi, waitForMail } from "./support";
+import { fileSamples, grantAdminThroughApi, signUpThroughApi, waitForMail } from "./support";
 
-// The value playwright.config.ts gives the server in ADMIN_SETUP_KEY.
-const ADMIN_SETUP_KEY = "e2e-admin-setup-key-e2e-admin-setup-key";
 const PARTNER_PASSWORD = "a strong partner password";
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
@@ -82,7 +80,7 @@ test("a case goes from the patient to an admin, to two partner hospitals, and ba
   // An admin (made with the setup key) unlocks the dashboard with their password and finds the case.
   const admin = await (await browser.newContext()).newPage();
   const adminAccount = await signUpThroughApi(admin.request, "Coordinator");
-  expect((await admin.request.post("/api/admin/setup", { data: { email: adminAccount.email, adminKey: ADMIN_SETUP_KEY } })).status()).toBe(200);
+  expect((await grantAdminThroughApi(admin.request, adminAccount.email)).status()).toBe(200);
   await admin.goto("/admin-dashboard");
   await admin.getByLabel("Your password").fill(adminAccount.password);
   await admin.getByRole("button", { name: "Unlock" }).click();

@@ -1,9 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { explicitGradient16, jpegEncapsulated } from "../support/dicom-fixtures";
-import { signUpThroughApi } from "./support";
-
-// The value playwright.config.ts gives the server in ADMIN_SETUP_KEY.
-const ADMIN_SETUP_KEY = "e2e-admin-setup-key-e2e-admin-setup-key";
+import { grantAdminThroughApi, signUpThroughApi } from "./support";
 
 test("a patient sends a DICOM study; an admin previews its metadata and image, then finds the read in the audit log", async ({ browser, page }) => {
   // The patient, in their own browser.
@@ -35,7 +32,7 @@ test("a patient sends a DICOM study; an admin previews its metadata and image, t
 
   // The admin: promoted with the setup key, gate unlocked with their password.
   const admin = await signUpThroughApi(page.request, "Auditor");
-  expect((await page.request.post("/api/admin/setup", { data: { email: admin.email, adminKey: ADMIN_SETUP_KEY } })).status()).toBe(200);
+  expect((await grantAdminThroughApi(page.request, admin.email)).status()).toBe(200);
   expect((await page.request.post("/api/admin/unlock", { data: { password: admin.password } })).status()).toBe(200);
 
   await page.goto("/admin-dashboard");

@@ -1,8 +1,5 @@
 import { expect, test, type APIResponse } from "@playwright/test";
-import { fileSamples, signUpThroughApi, waitForMail } from "./support";
-
-// The value playwright.config.ts gives the server in ADMIN_SETUP_KEY.
-const ADMIN_SETUP_KEY = "e2e-admin-setup-key-e2e-admin-setup-key";
+import { fileSamples, grantAdminThroughApi, signUpThroughApi, waitForMail } from "./support";
 
 async function ok(response: APIResponse, status = 200) {
   expect(response.status(), await response.text()).toBe(status);
@@ -40,7 +37,7 @@ test("an admin invites a partner, who accepts, sees the case routed to the hospi
 
   // This browser becomes an unlocked admin and invites a partner user on the partners page.
   const admin = await signUpThroughApi(page.request, "Admin");
-  await ok(await page.request.post("/api/admin/setup", { data: { email: admin.email, adminKey: ADMIN_SETUP_KEY } }));
+  await ok(await grantAdminThroughApi(page.request, admin.email));
   await ok(await page.request.post("/api/admin/unlock", { data: { password: admin.password } }));
   await page.goto("/admin-dashboard/partners");
   await expect(page.getByRole("heading", { name: "Partner users", level: 1 })).toBeVisible();

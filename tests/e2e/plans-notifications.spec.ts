@@ -1,8 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { fileSamples, signUpThroughApi, waitForMail } from "./support";
+import { fileSamples, grantAdminThroughApi, signUpThroughApi, waitForMail } from "./support";
 
-// The value playwright.config.ts gives the server in ADMIN_SETUP_KEY.
-const ADMIN_SETUP_KEY = "e2e-admin-setup-key-e2e-admin-setup-key";
 const PASSWORD = "correct horse battery";
 
 async function ok(response: Awaited<ReturnType<APIRequestContext["post"]>>, status = 200) {
@@ -46,7 +44,7 @@ test("a patient compares two hospitals' plans and approves one; the bell counts 
   // An admin (setup key, unlocked) invites one partner user for each of two hospitals and routes the case to both.
   const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
   const adminAccount = await signUpThroughApi(admin, "Admin");
-  await ok(await admin.post("/api/admin/setup", { data: { email: adminAccount.email, adminKey: ADMIN_SETUP_KEY } }));
+  await ok(await grantAdminThroughApi(admin, adminAccount.email));
   await ok(await admin.post("/api/admin/unlock", { data: { password: adminAccount.password } }));
   const { hospitals } = (await ok(await admin.get("/api/admin/hospitals"))) as { hospitals: { id: string; name: string }[] };
   const [first, second] = hospitals;

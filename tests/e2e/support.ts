@@ -29,13 +29,28 @@ export const fileSamples = {
   exe: (label: string) => ({ name: `${label}.pdf`, mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]), Buffer.alloc(800, 0)]) }),
 };
 
+/** A documentation-range client address, as the reverse proxy would report it for one visitor. */
+function clientAddress(): string {
+  return `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+}
+
+/** The value playwright.config.ts gives the server in ADMIN_SETUP_KEY. */
+export const ADMIN_SETUP_KEY = "e2e-admin-setup-key-e2e-admin-setup-key";
+
+/**
+ * Promotes an account to admin with the setup key. Setup attempts are rate-limited per client address
+ * (5 an hour), and the whole suite runs from one machine: each call comes from its own address.
+ */
+export function grantAdminThroughApi(request: APIRequestContext, email: string) {
+  return request.post("/api/admin/setup", { data: { email, adminKey: ADMIN_SETUP_KEY }, headers: { "x-forwarded-for": clientAddress() } });
+}
+
 export async function signUpThroughApi(request: APIRequestContext, name: string) {
   const id = `${name.toLowerCase()}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const account = { name, username: id, email: `${id}@example.com`, password: "correct horse battery" };
   // Sign-ups are rate-limited per client address (10 a minute); the whole suite runs from one machine,
   // so each API sign-up comes from its own documentation-range address, as behind the reverse proxy.
-  const address = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-  const response = await request.post("/api/auth/sign-up/email", { data: account, headers: { "x-forwarded-for": address } });
+  const response = await request.post("/api/auth/sign-up/email", { data: account, headers: { "x-forwarded-for": clientAddress() } });
   if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
   return account;
 }

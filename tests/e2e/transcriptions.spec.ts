@@ -3,10 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import PDFDocument from "pdfkit";
 import { patientElements, TS, writeDicom } from "../support/dicom-fixtures";
-import { signUpThroughApi } from "./support";
-
-// The value playwright.config.ts gives the server in ADMIN_SETUP_KEY.
-const ADMIN_SETUP_KEY = "e2e-admin-setup-key-e2e-admin-setup-key";
+import { grantAdminThroughApi, signUpThroughApi } from "./support";
 
 function pdfWithText(lines: string[]): Promise<Buffer> {
   const doc = new PDFDocument();
@@ -70,7 +67,7 @@ test("a staff member uploads a PDF, a PNG, a DICOM file and a WAV in the upload 
   // Not staff yet: the center does not exist for a patient.
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
-  const setup = await page.request.post("/api/admin/setup", { data: { email: account.email, adminKey: ADMIN_SETUP_KEY } });
+  const setup = await grantAdminThroughApi(page.request, account.email);
   expect(setup.status(), await setup.text()).toBe(200);
 
   await page.goto("/");
