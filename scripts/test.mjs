@@ -68,7 +68,7 @@ const steps = {
   },
   integration: () => {
     const ok = run("Integration tests (node --test)", "node", [
-      "--import", "./scripts/server-only-hooks.mjs", "--import", "tsx", "--test", "--test-concurrency=1",
+      "--import", "./scripts/server-only-hooks.mjs", "--import", "tsx", "--test", "--test-concurrency=2",
       "--test-reporter=spec", "--test-reporter-destination=stdout", "--test-reporter=tap", `--test-reporter-destination=${results}/integration.tap`,
       ...integrationTestFiles(),
     ]);
