@@ -13,7 +13,8 @@ import { LoadState } from "@/components/ui/load-state";
 import { toast } from "@/components/ui/use-toast";
 import { authErrorKey } from "./auth-form-errors";
 import type { ActiveSession } from "@/lib/auth/sessions";
-import { Field, FormAlert } from "./auth-forms";
+import { FormAlert } from "@/components/ui/form-field";
+import { Field } from "./auth-forms";
 
 
 async function fetchSessions(): Promise<ActiveSession[] | null> {

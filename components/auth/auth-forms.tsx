@@ -6,8 +6,8 @@ import { Link, useRouter } from "@/lib/i18n/navigation";
 import { refreshSession } from "@/lib/auth/use-session";
 import { PASSWORD_MIN_LENGTH, homePathFor, safeReturnPath, signInSchema, signUpSchema } from "@/lib/auth/rules";
 import { Button } from "@/components/ui/button";
+import { FormAlert, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { authErrorKey } from "./auth-form-errors";
 
 type FieldErrors = Partial<Record<string, string>>;
@@ -45,34 +45,16 @@ function useAuthSubmit(mode: "sign-in" | "sign-up") {
   return { pending, formError, submit };
 }
 
+/** A labelled text input with its hint and error under it. */
 export function Field({ id, label, error, hint, ...props }: { id: string; label: string; error?: string; hint?: string } & React.ComponentProps<typeof Input>) {
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
+    <FormField id={id} label={label} error={error} hint={hint}>
       <Input id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
+    </FormField>
   );
 }
 
-export function FormAlert({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
-      {message}
-    </p>
-  );
-}
 
 export function SignInForm() {
   const t = useTranslations("auth");

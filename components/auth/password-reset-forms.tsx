@@ -7,7 +7,8 @@ import { localePath, type Locale } from "@/lib/i18n/locales";
 import { forgotPasswordSchema, PASSWORD_MIN_LENGTH, resetPasswordSchema } from "@/lib/auth/rules";
 import { Button } from "@/components/ui/button";
 import { authErrorKey } from "./auth-form-errors";
-import { Field, FormAlert } from "./auth-forms";
+import { FormAlert } from "@/components/ui/form-field";
+import { Field } from "./auth-forms";
 
 type FieldErrors = Partial<Record<string, string>>;
 

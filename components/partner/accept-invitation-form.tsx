@@ -7,7 +7,7 @@ import { refreshSession } from "@/lib/auth/use-session";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from "@/lib/auth/rules";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { describedBy, FormAlert, FormField, postJson } from "./form-field";
+import { describedBy, FormAlert, FormField, postJson } from "@/components/ui/form-field";
 
 type Errors = Partial<Record<"username" | "password" | "confirm", string>>;
 

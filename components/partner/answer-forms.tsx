@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { describedBy, FormAlert, FormField, postJson } from "./form-field";
+import { describedBy, FormAlert, FormField, postJson } from "@/components/ui/form-field";
 
 type Errors = Partial<Record<string, string>>;
 
