@@ -84,7 +84,7 @@ export class LocalStore implements ObjectStore {
     const folder = path.dirname(target);
     await mkdir(folder, { recursive: true });
     // A leading dot keeps temporary files out of list(): it is not a valid key character.
-    const temporary = path.join(folder, `.${path.basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
+    const temporary = path.join(folder, `.${path.basename(target)}.${randomBytes(6).toString("hex")}${TEMPORARY_SUFFIX}`);
     const meter = new MeterTransform(options.maxBytes);
     try {
       await pipeline(
@@ -154,6 +154,25 @@ export class LocalStore implements ObjectStore {
     }
   }
 
+  /**
+   * Deletes the temporary files of writes that never finished (a process killed in the middle of an
+   * upload) last written before `modifiedBefore`. A write in progress keeps its file's mtime fresh, so
+   * with an age of an hour it is never touched. Returns how many were deleted.
+   */
+  async deleteStaleTemporaryFiles(modifiedBefore: Date): Promise<number> {
+    let deleted = 0;
+    for await (const file of temporaryFiles(this.root)) {
+      try {
+        if ((await stat(file)).mtimeMs >= modifiedBefore.getTime()) continue;
+        await unlink(file);
+        deleted++;
+      } catch (error) {
+        if (!hasCode(error, "ENOENT")) throw error; // finished (renamed) or deleted meanwhile
+      }
+    }
+    return deleted;
+  }
+
   async describe(): Promise<StoreStatus> {
     const location = `local disk ${this.root} (AES-256-GCM)`;
     try {
@@ -194,6 +213,24 @@ export class LocalStore implements ObjectStore {
       if (entry.isDirectory()) yield* this.walk(key);
       else if (entry.isFile()) yield key;
     }
+  }
+}
+
+const TEMPORARY_SUFFIX = ".tmp";
+
+/** Every temporary file of put() under `folder`, at any depth. */
+async function* temporaryFiles(folder: string): AsyncGenerator<string> {
+  let entries;
+  try {
+    entries = await opendir(folder);
+  } catch (error) {
+    if (hasCode(error, "ENOENT", "ENOTDIR")) return;
+    throw error;
+  }
+  for await (const entry of entries) {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) yield* temporaryFiles(file);
+    else if (entry.isFile() && entry.name.startsWith(".") && entry.name.endsWith(TEMPORARY_SUFFIX)) yield file;
   }
 }
 

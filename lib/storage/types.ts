@@ -47,6 +47,12 @@ export interface ObjectStore {
    * `modifiedBefore` keeps only objects last written before that time (an upload still in progress is never listed).
    */
   list(prefix: string, options?: ListOptions): AsyncIterable<string>;
+  /**
+   * Deletes what interrupted writes left behind, last written before `modifiedBefore`; returns how many.
+   * Only the local store has such files (S3 keeps an interrupted multipart upload out of the bucket's
+   * objects: the bucket's AbortIncompleteMultipartUpload lifecycle rule removes its parts).
+   */
+  deleteStaleTemporaryFiles?(modifiedBefore: Date): Promise<number>;
   /** Where files go, and a cheap connectivity check (for the storage status page). */
   describe(): Promise<StoreStatus>;
 }

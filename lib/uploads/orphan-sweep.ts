@@ -1,19 +1,32 @@
 import "server-only";
 import { audit, systemActor } from "@/lib/audit";
 import { db } from "@/lib/db";
+import { log } from "@/lib/log";
+import { QUARANTINE_PREFIX } from "@/lib/security/scan";
 import { getStore } from "@/lib/storage";
 
-/** Prefixes whose objects must each belong to a SubmissionFile or Transcription row. */
-const SWEPT_PREFIXES = ["submissions", "transcriptions"];
+/** Prefixes whose objects must each belong to a SubmissionFile or Transcription row (quarantined copies too). */
+const SWEPT_PREFIXES = ["submissions", "transcriptions", QUARANTINE_PREFIX];
 const BATCH = 500;
+
+export interface SweepReport {
+  /** Stored objects looked at. */
+  checked: number;
+  /** Stored objects deleted because no row refers to them. */
+  deleted: number;
+  /** Temporary files of interrupted writes deleted (local store). */
+  temporaryFiles: number;
+}
 
 /**
  * Deletes stored objects that no row refers to: the bytes of an upload whose process died (or whose
  * transaction failed and whose clean-up did not run) after the bytes were written and before the row
- * was committed. Only objects older than `minAgeMs` are considered, so an upload still in progress —
- * bytes stored, row about to be committed — is never touched. Safe to run beside another sweep.
+ * was committed; and the temporary files of writes cut off in the middle (a process killed mid-upload).
+ * Only objects and temporary files last written more than `minAgeMs` ago are considered, so an upload
+ * still in progress — bytes being written, or stored with the row about to be committed — is never
+ * touched. Safe to run beside another sweep.
  */
-export async function sweepOrphanedUploads(options: { minAgeMs?: number; now?: Date } = {}): Promise<{ checked: number; deleted: number }> {
+export async function sweepOrphanedUploads(options: { minAgeMs?: number; now?: Date } = {}): Promise<SweepReport> {
   const store = getStore();
   const modifiedBefore = new Date((options.now ?? new Date()).getTime() - (options.minAgeMs ?? 60 * 60 * 1000));
   let checked = 0;
@@ -42,8 +55,10 @@ export async function sweepOrphanedUploads(options: { minAgeMs?: number; now?: D
     }
   }
   if (batch.length > 0) await sweep();
+  const temporaryFiles = (await store.deleteStaleTemporaryFiles?.(modifiedBefore)) ?? 0;
 
-  if (deleted > 0) await audit(db(), systemActor, { action: "storage.orphans_deleted", metadata: { checked, deleted } });
-  console.info(`orphan sweep: checked ${checked} stored objects, deleted ${deleted} without a row`);
-  return { checked, deleted };
+  const report = { checked, deleted, temporaryFiles };
+  if (deleted > 0 || temporaryFiles > 0) await audit(db(), systemActor, { action: "storage.orphans_deleted", metadata: { ...report } });
+  log.info({ job: "orphan_upload_sweep", ...report }, `orphan sweep: checked ${checked} stored objects, deleted ${deleted} without a row and ${temporaryFiles} stale temporary files`);
+  return report;
 }

@@ -1,8 +1,8 @@
-import { after, before, describe, test } from "node:test";
+import { after, before, describe, mock, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,7 +14,8 @@ import { multipartBody, MULTIPART_TYPE, samples, validFields, type Part } from "
 /*
  * Issue 7's fault proof: the server is killed (SIGKILL) in the middle of 20 uploads, then restarted.
  * Afterwards every submission that exists is complete (all its files readable, sha256 as sent), none
- * is half-made, and after the orphan sweep no stored object lacks a row. The server is a child process
+ * is half-made, and after the orphan sweep no stored object lacks a row and no temporary file of a
+ * cut-off write is left. The server is a child process
  * serving the real route handler on the embedded database (tests/support/upload-server.ts).
  */
 const UPLOADS = 20;
@@ -181,30 +182,54 @@ describe("server killed (SIGKILL) in the middle of 20 uploads", () => {
     }
   });
 
-  test("the orphan sweep deletes stored objects without a row and keeps every referenced one", async () => {
+  test("the orphan sweep deletes stored objects without a row and the temporary files of cut-off writes, and keeps every referenced one", async () => {
     const { getStore } = await import("@/lib/storage");
     const { db } = await import("@/lib/db");
+    const { log } = await import("@/lib/log");
     const { sweepOrphanedUploads } = await import("@/lib/uploads/orphan-sweep");
     const store = getStore();
     // The window a kill can hit (bytes stored, row not yet committed), made certain: one planted object.
     const planted = await store.put("submissions/planted-orphan", Readable.from([Buffer.from("%PDF-1.4 orphan")]));
     const before = await storedKeys();
+    // The files the killed server was still writing (the slow uploads' last files) are left behind.
+    const leftByKill = temporaryFiles();
+    assert.ok(leftByKill.length >= 1, "the kill left no temporary file: the slow uploads were not cut off while being stored");
 
-    // With the default age (1 hour), fresh objects are left alone: they may belong to an upload in progress.
-    assert.equal((await sweepOrphanedUploads()).deleted, 0);
+    // With the default age (1 hour), fresh objects and temporary files are left alone: they may belong to an upload in progress.
+    const fresh = await sweepOrphanedUploads();
+    assert.equal(fresh.deleted, 0);
+    assert.equal(fresh.temporaryFiles, 0);
     assert.ok(await store.exists(planted.key));
+    assert.deepEqual(temporaryFiles(), leftByKill);
 
     await sleep(20);
-    const result = await sweepOrphanedUploads({ minAgeMs: 0 });
+    const info = mock.method(log, "info");
+    let result: Awaited<ReturnType<typeof sweepOrphanedUploads>>;
+    try {
+      result = await sweepOrphanedUploads({ minAgeMs: 0 });
+    } finally {
+      info.mock.restore();
+    }
     assert.ok(result.deleted >= 1);
     assert.equal(await store.exists(planted.key), false);
+    assert.equal(result.temporaryFiles, leftByKill.length);
+    assert.deepEqual(temporaryFiles(), [], "temporary files remain after the sweep");
+    const [fields] = info.mock.calls.at(-1)!.arguments as unknown as [Record<string, unknown>];
+    assert.deepEqual(fields, { job: "orphan_upload_sweep", ...result }, "the sweep logs how many objects and temporary files it deleted");
     const referenced = new Set((await db().submissionFile.findMany({ select: { storageKey: true } })).map((f) => f.storageKey));
     const left = await storedKeys();
     assert.deepEqual(left.filter((key) => !referenced.has(key)), [], "stored objects without a row remain");
     assert.deepEqual(before.filter((key) => referenced.has(key)).sort(), [...left].sort(), "a referenced object was deleted");
     const auditRow = await db().auditEvent.findFirst({ where: { action: "storage.orphans_deleted" }, orderBy: { createdAt: "desc" } });
     assert.ok(auditRow, "the sweep is audited");
-    console.log(`upload-kill: orphan sweep checked ${result.checked} objects, deleted ${result.deleted} (1 planted)`);
+    console.log(`upload-kill: orphan sweep checked ${result.checked} objects, deleted ${result.deleted} (1 planted) and ${result.temporaryFiles} temporary files`);
+
+    /** Every *.tmp file anywhere in the local store. */
+    function temporaryFiles() {
+      return readdirSync(path.join(dataDir, "files"), { recursive: true, encoding: "utf8" })
+        .filter((name) => name.endsWith(".tmp"))
+        .sort();
+    }
 
     async function storedKeys() {
       const keys: string[] = [];
