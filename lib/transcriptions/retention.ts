@@ -1,6 +1,7 @@
 import "server-only";
 import { systemActor } from "@/lib/audit";
 import { db } from "@/lib/db";
+import { log } from "@/lib/log";
 import { eraseTranscriptionFile } from "./erase";
 
 const BATCH = 200;
@@ -27,12 +28,12 @@ export async function runRetention(now = new Date()): Promise<number> {
         if (await eraseTranscriptionFile(id, "retention", systemActor)) deleted++;
       } catch (error) {
         failed++;
-        console.error(`retention: could not delete the file of transcription ${id}: ${error instanceof Error ? error.message : String(error)}`);
+        log.error({ transcriptionId: id, err: error }, "retention: could not delete the file of a transcription; retried on the next run");
       }
     }
     if (due.length < BATCH) break;
     after = due[due.length - 1].id;
   }
-  console.info(`retention: deleted ${deleted} transcription files${failed ? ` (${failed} failed, retried on the next run)` : ""}`);
+  log.info({ job: "transcription_retention", deleted, failed }, `retention: deleted ${deleted} transcription files${failed ? ` (${failed} failed, retried on the next run)` : ""}`);
   return deleted;
 }

@@ -1,4 +1,4 @@
-import { after, before, describe, test } from "node:test";
+import { after, before, describe, mock, test } from "node:test";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
@@ -56,18 +56,19 @@ describe("transcription retention and deletion", () => {
     const pdf = await finished("pdf", 100);
     const recentAudio = await finished("audio", 10);
     const { runRetention } = await import("@/lib/transcriptions/retention");
-    const logged: string[] = [];
-    const info = console.info;
-    console.info = (...args: unknown[]) => void logged.push(args.join(" "));
+    const { log } = await import("@/lib/log");
+    const info = mock.method(log, "info");
     let deleted: number;
     try {
       deleted = await runRetention();
     } finally {
-      console.info = info;
+      info.mock.restore();
     }
 
     assert.equal(deleted, 1);
-    assert.ok(logged.includes("retention: deleted 1 transcription files"), logged.join("\n"));
+    // One structured summary through the project's logger, holding counts only (no names or file names).
+    const logged = info.mock.calls.map((call) => call.arguments as unknown[]);
+    assert.deepEqual(logged, [[{ job: "transcription_retention", deleted: 1, failed: 0 }, "retention: deleted 1 transcription files"]]);
     assert.equal(await (await store()).exists(audio.key), false, "the audio bytes are gone from the store");
     const audioRow = await (await db()).transcription.findUniqueOrThrow({ where: { id: audio.id } });
     assert.equal(audioRow.storageKey, null);
