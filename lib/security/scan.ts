@@ -1,17 +1,21 @@
 import "server-only";
 import { audit, systemActor } from "@/lib/audit";
 import { db } from "@/lib/db";
+import type { Tx } from "@/lib/db/transaction";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { NotificationOutbox } from "@/lib/notifications/outbox";
 import { getStore } from "@/lib/storage";
+import { AWAITING_SCAN, awaitingScanWhere, QUARANTINED } from "@/lib/transcriptions/scan-state";
 import { scanStream, type ClamdAddress } from "./clamav";
 
-/** Quarantined bytes are kept under this prefix, which no route serves (the file row is "infected"). */
+/** Quarantined bytes are kept under this prefix, which no route serves. */
 export const QUARANTINE_PREFIX = "quarantine";
 /** A file still pending after this long was missed (a crash, clamd down): the scheduled re-scan takes it. */
 const RESCAN_AFTER_MS = 10 * 60 * 1000;
 const BATCH = 100;
+
+type Verdict = "clean" | "infected" | null;
 
 /** The configured clamd, or null when malware scanning is off. */
 export function scannerAddress(): ClamdAddress | null {
@@ -22,6 +26,16 @@ export function scannerAddress(): ClamdAddress | null {
 /** The scanStatus of a new upload: "pending" (only its uploader can open it until it is scanned) or "not_scanned". */
 export function initialScanStatus(): "pending" | "not_scanned" {
   return scannerAddress() ? "pending" : "not_scanned";
+}
+
+/** The statusReason of a new transcription: marked as awaiting its scan when a scanner is configured (see scan-state.ts). */
+export function initialTranscriptionReason(): string | null {
+  return scannerAddress() ? AWAITING_SCAN : null;
+}
+
+/** True for bytes moved to quarantine: nobody may open them. */
+export function isQuarantined(storageKey: string | null): boolean {
+  return storageKey?.startsWith(`${QUARANTINE_PREFIX}/`) ?? false;
 }
 
 /**
@@ -36,84 +50,144 @@ export function scanSubmissionInBackground(submissionId: string): void {
   })().catch((error: unknown) => log.error({ submissionId, err: error }, "could not start the malware scan; the scheduled re-scan retries"));
 }
 
-/**
- * Streams one pending file from the store to clamd and records the verdict. Infected: the bytes
- * move to quarantine/, the row becomes "infected" with the signature, an audit row is written and
- * every admin is alerted. Returns the new status, or null when the file was not (or no longer) pending
- * or could not be scanned now. Never throws.
- */
-export async function scanSubmissionFile(fileId: string): Promise<"clean" | "infected" | null> {
-  const address = scannerAddress();
-  if (!address) return null;
-  try {
+/** Scans one pending submission file (see scanStoredFile). Never throws. */
+export async function scanSubmissionFile(fileId: string): Promise<Verdict> {
+  return scanGuarded("file", fileId, async (address) => {
     const file = await db().submissionFile.findFirst({
       where: { id: fileId, scanStatus: "pending", storageKey: { not: null } },
       select: { id: true, storageKey: true, submissionId: true, submission: { select: { trackingNumber: true } } },
     });
     if (!file?.storageKey) return null;
-    const store = getStore();
-    const result = await scanStream(address, (await store.get(file.storageKey)) as AsyncIterable<Uint8Array>);
-    if (!result.infected) {
-      await db().submissionFile.updateMany({ where: { id: file.id, scanStatus: "pending" }, data: { scanStatus: "clean", scannedAt: new Date() } });
-      return "clean";
-    }
+    const unchanged = { id: file.id, scanStatus: "pending" as const, storageKey: file.storageKey };
+    return scanStoredFile(address, {
+      entityType: "file",
+      id: file.id,
+      storageKey: file.storageKey,
+      quarantinePrefix: `${QUARANTINE_PREFIX}/${file.submissionId}`,
+      submissionId: file.submissionId,
+      reference: file.submission.trackingNumber,
+      markClean: async () => (await db().submissionFile.updateMany({ where: unchanged, data: { scanStatus: "clean", scannedAt: new Date() } })).count > 0,
+      markInfected: async (tx, quarantineKey, signature) =>
+        (await tx.submissionFile.updateMany({ where: unchanged, data: { scanStatus: "infected", scanSignature: signature.slice(0, 200), scannedAt: new Date(), storageKey: quarantineKey } }))
+          .count > 0,
+    });
+  });
+}
 
-    // Quarantine: a re-encrypted copy under quarantine/ (the key is bound into the encryption), then the original goes.
-    const quarantined = await store.put(`${QUARANTINE_PREFIX}/${file.submissionId}`, await store.get(file.storageKey));
-    const outbox = new NotificationOutbox();
-    const updated = await db()
-      .$transaction(async (tx) => {
-      const { count } = await tx.submissionFile.updateMany({
-        where: { id: file.id, scanStatus: "pending", storageKey: file.storageKey },
-        data: { scanStatus: "infected", scanSignature: result.signature.slice(0, 200), scannedAt: new Date(), storageKey: quarantined.key },
-      });
-      if (count === 0) return false;
-      await audit(tx, systemActor, {
-        action: "file.quarantine",
-        entityType: "file",
-        entityId: file.id,
-        metadata: { submissionId: file.submissionId, signature: result.signature, quarantineKey: quarantined.key },
-      });
-      await outbox.add(tx, { kind: "admins", submissionId: file.submissionId }, {
-        type: "security_alert",
-        alert: "malware",
-        reference: file.submission.trackingNumber,
-        detail: result.signature,
-      });
-      return true;
-      })
-      .catch(async (error: unknown) => {
-        await store.delete(quarantined.key);
-        throw error;
-      });
-    // Someone else (another instance, a deletion) changed the file meanwhile: keep their outcome.
-    await store.delete(updated ? file.storageKey : quarantined.key);
-    if (!updated) return null;
-    outbox.sendEmails();
-    log.warn({ fileId: file.id, submissionId: file.submissionId, signature: result.signature }, "malware found in an uploaded file: quarantined");
-    return "infected";
+/**
+ * Scans the file of a transcription that awaits its verdict (see scan-state.ts): clean clears the mark,
+ * so the job may transcribe it; infected quarantines it and ends the transcription failed, before the
+ * engine ever opened it. Returns null when the file was not (or no longer) awaiting a scan, or could not
+ * be scanned now. Never throws.
+ */
+export async function scanTranscriptionFile(transcriptionId: string): Promise<Verdict> {
+  return scanGuarded("transcription", transcriptionId, async (address) => {
+    const row = await db().transcription.findFirst({ where: { id: transcriptionId, ...awaitingScanWhere }, select: { id: true, storageKey: true } });
+    if (!row?.storageKey) return null;
+    const unchanged = { id: row.id, ...awaitingScanWhere, storageKey: row.storageKey };
+    return scanStoredFile(address, {
+      entityType: "transcription",
+      id: row.id,
+      storageKey: row.storageKey,
+      quarantinePrefix: `${QUARANTINE_PREFIX}/transcriptions/${row.id}`,
+      reference: `transcription ${row.id}`,
+      markClean: async () => (await db().transcription.updateMany({ where: unchanged, data: { statusReason: null } })).count > 0,
+      markInfected: async (tx, quarantineKey) =>
+        (await tx.transcription.updateMany({ where: unchanged, data: { status: "failed", statusReason: QUARANTINED, storageKey: quarantineKey } })).count > 0,
+    });
+  });
+}
+
+/** Scheduled: scans files left pending for more than 10 minutes (a crash or clamd outage after upload), patients' and transcriptions'. */
+export async function rescanPendingFiles(now = new Date()): Promise<number> {
+  if (!scannerAddress()) return 0;
+  const olderThan = new Date(now.getTime() - RESCAN_AFTER_MS);
+  const files = await rescan(
+    (after) => db().submissionFile.findMany({ where: { scanStatus: "pending", storageKey: { not: null }, createdAt: { lt: olderThan }, ...after }, select: { id: true }, orderBy: { id: "asc" }, take: BATCH }),
+    scanSubmissionFile,
+  );
+  // A transcription made clean here is transcribed by its job's next run, or the worker's sweep re-sends its job.
+  const transcriptions = await rescan(
+    (after) => db().transcription.findMany({ where: { ...awaitingScanWhere, createdAt: { lt: olderThan }, ...after }, select: { id: true }, orderBy: { id: "asc" }, take: BATCH }),
+    scanTranscriptionFile,
+  );
+  // ("transcription…" keys are redacted as health data by the logger.)
+  if (files + transcriptions) log.info({ submissionFiles: files, staffUploads: transcriptions }, "malware re-scan: scanned pending files");
+  return files + transcriptions;
+}
+
+async function rescan(page: (after: { id?: { gt: string } }) => Promise<{ id: string }[]>, scan: (id: string) => Promise<Verdict>): Promise<number> {
+  let scanned = 0;
+  let after: string | undefined;
+  for (;;) {
+    const pending = await page(after ? { id: { gt: after } } : {});
+    for (const { id } of pending) if (await scan(id)) scanned++;
+    if (pending.length < BATCH) return scanned;
+    after = pending[pending.length - 1].id;
+  }
+}
+
+/** A stored file waiting for its verdict, and how its row records it (each update only if the row is still as read). */
+interface ScanTarget {
+  entityType: "file" | "transcription";
+  id: string;
+  storageKey: string;
+  /** Where the quarantined copy goes. */
+  quarantinePrefix: string;
+  submissionId?: string;
+  /** Names the file in the admins' alert: a tracking number or an id, never a person's or a file's name. */
+  reference: string;
+  /** False when the row changed meanwhile (deleted, scanned by another instance). */
+  markClean(): Promise<boolean>;
+  markInfected(tx: Tx, quarantineKey: string, signature: string): Promise<boolean>;
+}
+
+async function scanGuarded(entityType: ScanTarget["entityType"], id: string, scan: (address: ClamdAddress) => Promise<Verdict>): Promise<Verdict> {
+  const address = scannerAddress();
+  if (!address) return null;
+  try {
+    return await scan(address);
   } catch (error) {
-    log.error({ fileId, err: error }, "malware scan failed; the file stays pending and is retried by the scheduled re-scan");
+    log.error({ entityType, id, err: error }, "malware scan failed; the file stays pending and is retried");
     return null;
   }
 }
 
-/** Scheduled: scans files left pending for more than 10 minutes (a crash or clamd outage after upload). */
-export async function rescanPendingFiles(now = new Date()): Promise<number> {
-  if (!scannerAddress()) return 0;
-  let scanned = 0;
-  let after: string | undefined;
-  for (;;) {
-    const pending = await db().submissionFile.findMany({
-      where: { scanStatus: "pending", storageKey: { not: null }, createdAt: { lt: new Date(now.getTime() - RESCAN_AFTER_MS) }, ...(after ? { id: { gt: after } } : {}) },
-      select: { id: true },
-      orderBy: { id: "asc" },
-      take: BATCH,
+/**
+ * Streams one stored file to clamd and records the verdict. Infected: the bytes move to quarantine/
+ * (re-encrypted: the key is bound into the encryption), the row records it, an audit row is written
+ * and every admin is alerted, all in one transaction. Returns null when someone else changed the row
+ * meanwhile (their outcome is kept).
+ */
+async function scanStoredFile(address: ClamdAddress, target: ScanTarget): Promise<Verdict> {
+  const store = getStore();
+  const result = await scanStream(address, (await store.get(target.storageKey)) as AsyncIterable<Uint8Array>);
+  if (!result.infected) return (await target.markClean()) ? "clean" : null;
+
+  const quarantined = await store.put(target.quarantinePrefix, await store.get(target.storageKey));
+  const outbox = new NotificationOutbox();
+  const updated = await db()
+    .$transaction(async (tx) => {
+      if (!(await target.markInfected(tx, quarantined.key, result.signature))) return false;
+      await audit(tx, systemActor, {
+        action: "file.quarantine",
+        entityType: target.entityType,
+        entityId: target.id,
+        metadata: { ...(target.submissionId ? { submissionId: target.submissionId } : {}), signature: result.signature, quarantineKey: quarantined.key },
+      });
+      await outbox.add(tx, { kind: "admins", submissionId: target.submissionId }, { type: "security_alert", alert: "malware", reference: target.reference, detail: result.signature });
+      return true;
+    })
+    .catch(async (error: unknown) => {
+      await store.delete(quarantined.key);
+      throw error;
     });
-    for (const { id } of pending) if (await scanSubmissionFile(id)) scanned++;
-    if (pending.length < BATCH) break;
-    after = pending[pending.length - 1].id;
-  }
-  if (scanned) log.info({ scanned }, "malware re-scan: scanned pending files");
-  return scanned;
+  await store.delete(updated ? target.storageKey : quarantined.key);
+  if (!updated) return null;
+  outbox.sendEmails();
+  log.warn(
+    { entityType: target.entityType, id: target.id, ...(target.submissionId ? { submissionId: target.submissionId } : {}), signature: result.signature },
+    "malware found in an uploaded file: quarantined",
+  );
+  return "infected";
 }

@@ -6,8 +6,10 @@ import { audit, type AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
+import { isQuarantined } from "@/lib/security/scan";
 import { getStore, StorageNotFoundError } from "@/lib/storage";
 import { readableTranscriptionWhere } from "./access";
+import { awaitingScan, QUARANTINED } from "./scan-state";
 
 export const TRANSCRIPTION_PAGE_SIZE = 25;
 
@@ -126,7 +128,7 @@ export async function getTranscription(user: SessionUser, rawId: string) {
       name: row.fileName,
       size: Number(row.fileSize),
       mimeType: row.mimeType,
-      available: row.storageKey !== null,
+      available: fileRefusal(user, row) === null,
       deletedAt: row.fileDeletedAt?.toISOString() ?? null,
       deleteAfter: row.deleteFileAfter.toISOString(),
     },
@@ -161,15 +163,29 @@ export function transcriptAsText(item: Pick<TranscriptionDetail, "title" | "file
   return `${lines.join("\n").trimEnd()}\n`;
 }
 
+const FILE_DELETED = "The file of this transcription has been deleted.";
+
+/**
+ * Why `user` may not open the source file of a transcription they can see, or null when they may:
+ * deleted and quarantined files are closed to everyone, a file awaiting its malware scan to all but its uploader.
+ */
+function fileRefusal(user: SessionUser, row: { uploadedById: string | null; status: string; statusReason: string | null; storageKey: string | null }): string | null {
+  if (!row.storageKey) return FILE_DELETED;
+  if (isQuarantined(row.storageKey)) return QUARANTINED;
+  if (awaitingScan(row) && row.uploadedById !== user.id) return "The file can be opened once its malware scan is finished.";
+  return null;
+}
+
 /** The source file of a transcription the caller may read; the read is audited like a patient file's (`file.read`). */
 export async function openTranscriptionFile(user: SessionUser, rawId: string, actor: AuditActor) {
-  const row = await findReadableTranscription(user, rawId, { id: true, fileName: true, fileSize: true, mimeType: true, storageKey: true });
-  if (!row.storageKey) throw new AppError("not_found", "The file of this transcription has been deleted.");
+  const row = await findReadableTranscription(user, rawId, { id: true, fileName: true, fileSize: true, mimeType: true, storageKey: true, uploadedById: true, status: true, statusReason: true });
+  const refusal = fileRefusal(user, row);
+  if (refusal || !row.storageKey) throw new AppError("not_found", refusal ?? FILE_DELETED);
   await audit(db(), actor, { action: "file.read", entityType: "transcription", entityId: row.id, metadata: { fileName: row.fileName } });
   try {
     return { name: row.fileName, size: Number(row.fileSize), mimeType: row.mimeType, stream: await getStore().get(row.storageKey) };
   } catch (error) {
-    if (error instanceof StorageNotFoundError) throw new AppError("not_found", "The file of this transcription has been deleted.");
+    if (error instanceof StorageNotFoundError) throw new AppError("not_found", FILE_DELETED);
     throw error;
   }
 }

@@ -2,8 +2,10 @@ import "server-only";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import type { Prisma } from "@/lib/db/generated/client";
+import { scanTranscriptionFile } from "@/lib/security/scan";
 import { getStore, StorageNotFoundError } from "@/lib/storage";
 import { EngineError, runEngine, type EngineInput, type EngineResult } from "./engines";
+import { awaitingScan } from "./scan-state";
 
 /** An engine as the job calls it; tests pass a fake one, the app uses the real runEngine. */
 export type Engine = (input: EngineInput) => Promise<EngineResult>;
@@ -12,6 +14,7 @@ export type Engine = (input: EngineInput) => Promise<EngineResult>;
 export const MAX_ATTEMPTS = 4;
 
 export const FILE_GONE = "The uploaded file was deleted before it could be transcribed.";
+const SCAN_NOT_DONE = "The malware scan could not be done yet";
 
 /** Thrown to the queue after a retryable failure, so that it runs the job again later (with backoff). */
 export class RetryLaterError extends Error {
@@ -29,7 +32,14 @@ const ACTIVE = ["queued", "processing"] as const;
  * skipped, so a job delivered twice never transcribes twice.
  */
 export async function processTranscription(id: string, engine: Engine = runEngine): Promise<JobOutcome> {
+  // Malware gate (ADR 9): with CLAMAV_HOST set, the upload commits its row marked as awaiting the scan and
+  // queues the job at once; the job scans the file first, so the scan and the check that the engine only
+  // opens a clean file sit in one place, whoever queued the job. Infected ends the row failed (quarantined);
+  // a scanner outage leaves the mark and retries the job without using up the transcription's attempts,
+  // and once the queue gives up, the scheduled re-scan and the worker's sweep take it over.
+  await scanTranscriptionFile(id);
   const row = await claim(id);
+  if (row === "awaiting_scan") throw new RetryLaterError(SCAN_NOT_DONE);
   if (!row) return "skipped";
   const attempt = row.attempts;
   const finish = async (outcome: JobOutcome, data: Prisma.TranscriptionUpdateManyMutationInput) => {
@@ -76,6 +86,8 @@ export async function processTranscription(id: string, engine: Engine = runEngin
 async function claim(id: string) {
   const current = await db().transcription.findUnique({ where: { id } });
   if (!current || !(ACTIVE as readonly string[]).includes(current.status)) return null;
+  // The mark is never set again once cleared, so a row read without it cannot gain it before the update below.
+  if (awaitingScan(current)) return "awaiting_scan" as const;
   if (current.attempts >= MAX_ATTEMPTS) {
     await giveUpTranscription(id);
     return null;
@@ -92,8 +104,9 @@ async function claim(id: string) {
  * with the reason instead of staying queued or processing forever.
  */
 export async function giveUpTranscription(id: string): Promise<boolean> {
-  const row = await db().transcription.findUnique({ where: { id }, select: { status: true, attempts: true, statusReason: true } });
-  if (!row || !(ACTIVE as readonly string[]).includes(row.status)) return false;
+  const row = await db().transcription.findUnique({ where: { id }, select: { status: true, attempts: true, statusReason: true, storageKey: true } });
+  // A file still awaiting its malware scan has not failed: it waits for the scheduled re-scan and the sweep.
+  if (!row || !(ACTIVE as readonly string[]).includes(row.status) || awaitingScan(row)) return false;
   const last = row.status === "queued" && row.statusReason ? ` Last error: ${row.statusReason}` : " The worker stopped or ran out of time while processing it.";
   const { count } = await db().transcription.updateMany({
     where: { id, status: row.status, attempts: row.attempts },
