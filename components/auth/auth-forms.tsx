@@ -9,14 +9,26 @@ import { Button } from "@/components/ui/button";
 import { FormAlert, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { authErrorKey } from "./auth-form-errors";
+import { TwoFactorChallenge } from "./two-factor-challenge";
 
 type FieldErrors = Partial<Record<string, string>>;
 
+/** After a sign-in or sign-up: back where the person came from, or to their home page. */
+function useFinishSignIn() {
+  const router = useRouter();
+  return async () => {
+    const me = await refreshSession();
+    router.push(safeReturnPath(new URLSearchParams(window.location.search).get("next"), homePathFor(me?.user?.role, me?.twoFactorSetupRequired)));
+    router.refresh();
+  };
+}
+
 function useAuthSubmit(mode: "sign-in" | "sign-up") {
   const t = useTranslations("auth.errors");
-  const router = useRouter();
+  const finish = useFinishSignIn();
   const [pending, setPending] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const [needsCode, setNeedsCode] = useState(false);
 
   async function submit(path: string, payload: Record<string, string>) {
     setPending(true);
@@ -33,16 +45,16 @@ function useAuthSubmit(mode: "sign-in" | "sign-up") {
         setFormError(t(authErrorKey(response.status, body.code, mode), { min: PASSWORD_MIN_LENGTH }));
         return;
       }
-      const me = await refreshSession();
-      router.push(safeReturnPath(new URLSearchParams(window.location.search).get("next"), homePathFor(me?.user?.role)));
-      router.refresh();
+      // Accounts with two-factor authentication get no session yet: the code comes first.
+      if (((await response.json().catch(() => ({}))) as { twoFactorRedirect?: boolean }).twoFactorRedirect) return setNeedsCode(true);
+      await finish();
     } catch {
       setFormError(t("generic"));
     } finally {
       setPending(false);
     }
   }
-  return { pending, formError, submit };
+  return { pending, formError, submit, needsCode, restart: () => setNeedsCode(false) };
 }
 
 /** A labelled text input with its hint and error under it. */
@@ -58,8 +70,10 @@ export function Field({ id, label, error, hint, ...props }: { id: string; label:
 
 export function SignInForm() {
   const t = useTranslations("auth");
-  const { pending, formError, submit } = useAuthSubmit("sign-in");
+  const { pending, formError, submit, needsCode, restart } = useAuthSubmit("sign-in");
+  const finish = useFinishSignIn();
   const [errors, setErrors] = useState<FieldErrors>({});
+  if (needsCode) return <TwoFactorChallenge onVerified={finish} onRestart={restart} />;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -2,6 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getSessionUser } from "@/lib/auth/session";
+import { requireTwoFactorSetupFor } from "@/lib/auth/two-factor-page";
 import { redirect } from "@/lib/i18n/navigation";
 import type { Locale } from "@/lib/i18n/locales";
 import { isAdminUnlocked } from "./unlock";
@@ -14,6 +15,7 @@ export async function requireAdminPage(locale: Locale, pathname: string): Promis
   const requestHeaders = await headers();
   const user = await getSessionUser(requestHeaders);
   if (!user) return redirect({ href: { pathname: "/simple-login.html", query: { next: pathname } }, locale });
+  requireTwoFactorSetupFor(user, ["admin"], locale, pathname);
   if (user.role !== "admin") notFound();
   return { unlocked: await isAdminUnlocked(requestHeaders, user) };
 }

@@ -4,7 +4,7 @@ import { AppError } from "@/lib/api/errors";
 import { enforceRateLimit, RATE_RULES } from "@/lib/api/rate-limit";
 import { audit, type AuditActor } from "@/lib/audit";
 import { getAuth } from "@/lib/auth/server";
-import type { SessionUser } from "@/lib/auth/session";
+import { TWO_FACTOR_REQUIRED, type SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 
@@ -43,6 +43,7 @@ export async function unlockAdmin(request: Request, user: SessionUser, password:
     .then(() => true)
     .catch(() => false);
   const session = await currentSession(request.headers);
+  if (verified && user.staffRoleAwaitingTwoFactor === "admin") throw new AppError("forbidden", TWO_FACTOR_REQUIRED);
   const granted = verified && user.role === "admin" && !!session;
   await audit(db(), actor, { action: granted ? "admin.unlock" : "admin.unlock_failed", entityType: "user", entityId: user.id });
   if (!granted || !session) throw new AppError("bad_request", INCORRECT_PASSWORD);

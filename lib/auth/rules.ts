@@ -46,7 +46,8 @@ export type SignInInput = z.infer<typeof signInSchema>;
 
 /** Only same-site paths are allowed as the page to return to after sign-in. */
 /** Where someone lands after signing in without a `next` page: partners work in their portal, everyone else follows their journey. */
-export function homePathFor(role: string | null | undefined): string {
+export function homePathFor(role: string | null | undefined, twoFactorSetupRequired = false): string {
+  if (twoFactorSetupRequired) return "/account/security?twoFactor=required";
   return role === "partner" ? "/partner" : "/journey";
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
-import { admin, username } from "better-auth/plugins";
+import { admin, twoFactor, username } from "better-auth/plugins";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
@@ -14,6 +14,7 @@ import { isCommonPassword, PASSWORD_TOO_COMMON, type PasswordOwner } from "./pas
 import { sendPasswordResetMail } from "./reset-mail";
 
 import { isIdleStaffSession, SESSION_UPDATE_AGE_SECONDS } from "./idle";
+import { isStaff, toRole } from "./roles";
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -55,6 +56,15 @@ async function endIdleStaffSession(ctx: HookContext): Promise<void> {
   if (session && isIdleStaffSession(session.user.role, session.updatedAt)) await db().session.deleteMany({ where: { id: session.id } });
 }
 
+/** Two-factor is required for staff (admins, partner users): they cannot turn it off, only patients can. */
+async function refuseStaffTwoFactorRemoval(ctx: HookContext): Promise<void> {
+  if (ctx.path !== "/two-factor/disable") return;
+  const session = await getSessionFromCtx(ctx);
+  if (session && isStaff(toRole((session.user as { role?: string | null }).role))) {
+    throw new APIError("FORBIDDEN", { code: "TWO_FACTOR_REQUIRED_FOR_STAFF", message: "Two-factor authentication is required for staff accounts and cannot be turned off." });
+  }
+}
+
 function createAuth() {
   const env = getEnv();
   return betterAuth({
@@ -90,6 +100,7 @@ function createAuth() {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await endIdleStaffSession(ctx);
+        await refuseStaffTwoFactorRemoval(ctx);
         const setting = await passwordBeingSet(ctx);
         if (setting && typeof setting.password === "string" && isCommonPassword(setting.password, setting.owner)) {
           throw new APIError("BAD_REQUEST", { ...PASSWORD_TOO_COMMON });
@@ -114,6 +125,8 @@ function createAuth() {
         "/request-password-reset": { window: 15 * 60, max: 5 },
         "/reset-password": { window: 15 * 60, max: 10 },
         "/change-password": { window: 15 * 60, max: 10 },
+        // Each sign-in challenge also allows 5 codes only (Better Auth), then a new sign-in is needed.
+        "/two-factor/*": { window: 60, max: 10 },
       },
     },
     advanced: {
@@ -123,6 +136,9 @@ function createAuth() {
     plugins: [
       username({ minUsernameLength: 3, maxUsernameLength: 30, usernameValidator: (value) => USERNAME_PATTERN.test(value) }),
       admin({ defaultRole: "patient", adminRoles: ["admin"] }),
+      // TOTP (authenticator apps) with one-time backup codes, stored encrypted. A staff account without
+      // it acts as a patient until it is set up (session.ts); no "trust this device" option.
+      twoFactor({ issuer: "AfyaBridge", backupCodeOptions: { amount: 10, length: 10 } }),
       nextCookies(),
     ],
   });

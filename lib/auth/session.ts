@@ -4,7 +4,7 @@ import { AppError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import { getAuth } from "./server";
 import { isIdleStaffSession, SESSION_UPDATE_AGE_SECONDS } from "./idle";
-import { toRole, type Role } from "./roles";
+import { isStaff, toRole, type Role } from "./roles";
 
 /** The minimum we keep about the signed-in person: never hashes, tokens or secrets. */
 export interface SessionUser {
@@ -15,7 +15,15 @@ export interface SessionUser {
   username: string;
   createdAt: Date;
   hospitalId: string | null;
+  twoFactorEnabled: boolean;
+  /**
+   * The staff role (admin, partner) of an account that has not set up two-factor authentication yet.
+   * Until it does, `role` is "patient": every role check in the app refuses it staff access by default.
+   */
+  staffRoleAwaitingTwoFactor: "admin" | "partner" | null;
 }
+
+export const TWO_FACTOR_REQUIRED = "Two-factor authentication is required for staff accounts. Set it up on your account's security page (/account/security).";
 
 export async function getSessionUser(requestHeaders?: Headers): Promise<SessionUser | null> {
   return (await getCurrentSession(requestHeaders))?.user ?? null;
@@ -41,29 +49,48 @@ export async function getCurrentSession(requestHeaders?: Headers): Promise<{ use
   return user ? { user, sessionId: session.session.id } : null;
 }
 
-type AuthUser = { id: string; name: string; email: string; createdAt: Date | string; username?: string | null; role?: string | null; hospitalId?: string | null; banned?: boolean | null };
+type AuthUser = {
+  id: string;
+  name: string;
+  email: string;
+  createdAt: Date | string;
+  username?: string | null;
+  role?: string | null;
+  hospitalId?: string | null;
+  banned?: boolean | null;
+  twoFactorEnabled?: boolean | null;
+};
 
 function toSessionUser(user: AuthUser): SessionUser | null {
   if (user.banned) return null;
+  const storedRole = toRole(user.role);
+  const twoFactorEnabled = user.twoFactorEnabled === true;
+  const awaiting = isStaff(storedRole) && !twoFactorEnabled ? (storedRole as "admin" | "partner") : null;
   return {
     id: user.id,
-    role: toRole(user.role),
+    role: awaiting ? "patient" : storedRole,
     name: user.name,
     email: user.email,
     username: user.username ?? user.name,
     createdAt: new Date(user.createdAt),
     hospitalId: user.hospitalId ?? null,
+    twoFactorEnabled,
+    staffRoleAwaitingTwoFactor: awaiting,
   };
 }
 
 /**
  * The one role check every route handler, server action and page uses. Without a session: 401.
- * With the wrong role: 404, so that the existence of staff-only things is not revealed.
+ * With the wrong role: 404, so that the existence of staff-only things is not revealed; 403 to staff
+ * who have not set up two-factor authentication yet, telling them so.
  */
 export async function requireUser(allowed?: readonly Role[], requestHeaders?: Headers): Promise<SessionUser> {
   const user = await getSessionUser(requestHeaders);
   if (!user) throw new AppError("unauthenticated", "Please sign in to continue.");
-  if (allowed && !allowed.includes(user.role)) throw new AppError("not_found", "Not found");
+  if (allowed && !allowed.includes(user.role)) {
+    if (user.staffRoleAwaitingTwoFactor && allowed.includes(user.staffRoleAwaitingTwoFactor)) throw new AppError("forbidden", TWO_FACTOR_REQUIRED);
+    throw new AppError("not_found", "Not found");
+  }
   if (user.role === "partner" && !user.hospitalId) throw new AppError("forbidden", "This partner account is not linked to a hospital.");
   return user;
 }

@@ -7,6 +7,7 @@ import { usePathname } from "next/navigation";
 export interface MeResponse {
   isAuthenticated: boolean;
   user: { username: string; name: string; email: string; role: string; createdAt: string } | null;
+  twoFactorSetupRequired?: boolean;
 }
 
 type State = { status: "loading" } | { status: "ready"; me: MeResponse } | { status: "error" };

@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import type { AuditActor } from "@/lib/audit";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
+import { requireTwoFactorSetupFor } from "@/lib/auth/two-factor-page";
 import { redirect } from "@/lib/i18n/navigation";
 import type { Locale } from "@/lib/i18n/locales";
 
@@ -14,6 +15,7 @@ export async function requirePartnerPage(locale: Locale, pathname: string): Prom
   const requestHeaders = await headers();
   const user = await getSessionUser(requestHeaders);
   if (!user) return redirect({ href: { pathname: "/simple-login.html", query: { next: pathname } }, locale });
+  requireTwoFactorSetupFor(user, ["partner"], locale, pathname);
   if (user.role !== "partner" || !user.hospitalId) notFound();
   const ipAddress = requestHeaders.get("x-forwarded-for")?.split(",")[0]?.trim() || requestHeaders.get("x-real-ip") || "unknown";
   return { user, actor: { id: user.id, role: user.role, ipAddress, userAgent: requestHeaders.get("user-agent") } };

@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import { isStaff } from "@/lib/auth/roles";
+import { requireTwoFactorSetupFor } from "@/lib/auth/two-factor-page";
 import { redirect } from "@/lib/i18n/navigation";
 import type { Locale } from "@/lib/i18n/locales";
 
@@ -13,6 +14,7 @@ import type { Locale } from "@/lib/i18n/locales";
 export async function requireStaffPage(locale: Locale, pathname: string): Promise<SessionUser> {
   const user = await getSessionUser(await headers());
   if (!user) return redirect({ href: { pathname: "/simple-login.html", query: { next: pathname } }, locale });
+  requireTwoFactorSetupFor(user, ["admin", "partner"], locale, pathname);
   if (!isStaff(user.role) || (user.role === "partner" && !user.hospitalId)) notFound();
   return user;
 }

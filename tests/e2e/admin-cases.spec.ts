@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { fileSamples, grantAdminThroughApi, signUpThroughApi, waitForMail } from "./support";
+import { fileSamples, becomeAdminThroughApi, signUpThroughApi, waitForMail } from "./support";
 
 async function submitGuestCase(request: APIRequestContext, name: string, email: string, fields: { specialty: string; urgency: string }) {
   const response = await request.post("/api/medical-submissions", {
@@ -31,7 +31,7 @@ test("an unlocked admin filters the list, opens a case, reviews it, routes it to
 
   // An admin, made with the setup key; the dashboard asks for their password first.
   const account = await signUpThroughApi(page.request, "Coordinator");
-  expect((await grantAdminThroughApi(page.request, account.email)).status()).toBe(200);
+  await becomeAdminThroughApi(page.request, account);
   await page.goto("/admin-dashboard");
   await page.getByLabel("Your password").fill(account.password);
   await page.getByRole("button", { name: "Unlock" }).click();

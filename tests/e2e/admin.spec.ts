@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN_SETUP_KEY, fileSamples, signUpThroughApi } from "./support";
+import { ADMIN_SETUP_KEY, fileSamples, setUpTwoFactorInPage, signUpThroughApi } from "./support";
 
 test("an admin is made with the setup key, unlocks the dashboard with their password, previews a file and checks storage", async ({ page }) => {
   const patientName = `Halima Musa ${Date.now().toString(36)}`;
@@ -38,7 +38,11 @@ test("an admin is made with the setup key, unlocks the dashboard with their pass
   await expect(page.getByLabel("Admin key")).toHaveValue("");
   expect(await page.content()).not.toContain(ADMIN_SETUP_KEY);
 
+  // Admins must set up two-factor authentication before the dashboard opens; then they come back to it.
   await page.goto("/admin-dashboard");
+  await expect(page).toHaveURL(/\/account\/security\?twoFactor=required&next=%2Fadmin-dashboard$/);
+  await setUpTwoFactorInPage(page, account.password);
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
   const password = page.getByLabel("Your password");
   await password.fill("wrong horse battery");
   await page.getByRole("button", { name: "Unlock" }).click();

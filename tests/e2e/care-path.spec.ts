@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { fileSamples, grantAdminThroughApi, signUpThroughApi, waitForMail } from "./support";
+import { fileSamples, becomeAdminThroughApi, setUpTwoFactorInPage, signUpThroughApi, waitForMail } from "./support";
 
 const PARTNER_PASSWORD = "a strong partner password";
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
@@ -27,6 +27,9 @@ async function invitePartner(admin: Page, browser: Browser, hospital: (typeof ho
   await partner.getByLabel("Password", { exact: true }).fill(PARTNER_PASSWORD);
   await partner.getByLabel("Confirm password").fill(PARTNER_PASSWORD);
   await partner.getByRole("button", { name: "Create account and open the portal" }).click();
+  // Staff set up two-factor authentication before the portal opens.
+  await expect(partner).toHaveURL(/\/account\/security\?twoFactor=required/);
+  await setUpTwoFactorInPage(partner, PARTNER_PASSWORD);
   await expect(partner).toHaveURL(/\/partner$/);
   return partner;
 }
@@ -80,7 +83,7 @@ test("a case goes from the patient to an admin, to two partner hospitals, and ba
   // An admin (made with the setup key) unlocks the dashboard with their password and finds the case.
   const admin = await (await browser.newContext()).newPage();
   const adminAccount = await signUpThroughApi(admin.request, "Coordinator");
-  expect((await grantAdminThroughApi(admin.request, adminAccount.email)).status()).toBe(200);
+  await becomeAdminThroughApi(admin.request, adminAccount);
   await admin.goto("/admin-dashboard");
   await admin.getByLabel("Your password").fill(adminAccount.password);
   await admin.getByRole("button", { name: "Unlock" }).click();

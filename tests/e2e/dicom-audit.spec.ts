@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { explicitGradient16, jpegEncapsulated } from "../support/dicom-fixtures";
-import { grantAdminThroughApi, signUpThroughApi } from "./support";
+import { becomeAdminThroughApi, signUpThroughApi } from "./support";
 
 test("a patient sends a DICOM study; an admin previews its metadata and image, then finds the read in the audit log", async ({ browser, page }) => {
   // The patient, in their own browser.
@@ -32,7 +32,7 @@ test("a patient sends a DICOM study; an admin previews its metadata and image, t
 
   // The admin: promoted with the setup key, gate unlocked with their password.
   const admin = await signUpThroughApi(page.request, "Auditor");
-  expect((await grantAdminThroughApi(page.request, admin.email)).status()).toBe(200);
+  await becomeAdminThroughApi(page.request, admin);
   expect((await page.request.post("/api/admin/unlock", { data: { password: admin.password } })).status()).toBe(200);
 
   await page.goto("/admin-dashboard");

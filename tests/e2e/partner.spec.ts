@@ -1,5 +1,5 @@
 import { expect, test, type APIResponse } from "@playwright/test";
-import { fileSamples, grantAdminThroughApi, signUpThroughApi, waitForMail } from "./support";
+import { fileSamples, becomeAdminThroughApi, setUpTwoFactorInPage, signUpThroughApi, totpCode, waitForMail } from "./support";
 
 async function ok(response: APIResponse, status = 200) {
   expect(response.status(), await response.text()).toBe(status);
@@ -37,7 +37,7 @@ test("an admin invites a partner, who accepts, sees the case routed to the hospi
 
   // This browser becomes an unlocked admin and invites a partner user on the partners page.
   const admin = await signUpThroughApi(page.request, "Admin");
-  await ok(await grantAdminThroughApi(page.request, admin.email));
+  await becomeAdminThroughApi(page.request, admin);
   await ok(await page.request.post("/api/admin/unlock", { data: { password: admin.password } }));
   await page.goto("/admin-dashboard/partners");
   await expect(page.getByRole("heading", { name: "Partner users", level: 1 })).toBeVisible();
@@ -73,6 +73,11 @@ test("an admin invites a partner, who accepts, sees the case routed to the hospi
   await expect(partner.getByText("The two passwords do not match.")).toBeVisible();
   await partner.getByLabel("Confirm password").fill("a strong partner password");
   await partner.getByRole("button", { name: "Create account and open the portal" }).click();
+
+  // Partner users must set up two-factor authentication first; then they return to the portal.
+  await expect(partner).toHaveURL(/\/account\/security\?twoFactor=required&next=%2Fpartner$/);
+  await expect(partner.getByText("Your account has staff access. Set up two-factor authentication to use it")).toBeVisible();
+  const partnerSecret = await setUpTwoFactorInPage(partner, "a strong partner password");
 
   // The portal lists the routed case with its 72-hour clock.
   await expect(partner).toHaveURL(/\/partner$/);
@@ -134,6 +139,13 @@ test("an admin invites a partner, who accepts, sees the case routed to the hospi
   await visitor.getByLabel("Email or username").fill(`elif_${unique}`);
   await visitor.getByLabel("Password").fill("a strong partner password");
   await visitor.getByRole("button", { name: "Sign In" }).click();
+  // The second step: a wrong code is refused, the code from the app lets them in.
+  await expect(visitor.getByRole("heading", { name: "Enter your verification code" })).toBeVisible();
+  await visitor.getByLabel("6-digit code").fill(totpCode(partnerSecret, Date.now() + 5 * 60_000));
+  await visitor.getByRole("button", { name: "Verify" }).click();
+  await expect(visitor.getByText("That code is not right. Enter the current code from your app.")).toBeVisible();
+  await visitor.getByLabel("6-digit code").fill(totpCode(partnerSecret));
+  await visitor.getByRole("button", { name: "Verify" }).click();
   await expect(visitor).toHaveURL(/\/partner$/);
   await expect(visitor.getByTestId("partner-case").filter({ hasText: submission.trackingNumber }).getByTestId("routing-status")).toHaveText("Responded");
   await guestContext.close();

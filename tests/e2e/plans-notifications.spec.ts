@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { fileSamples, grantAdminThroughApi, signUpThroughApi, waitForMail } from "./support";
+import { fileSamples, becomeAdminThroughApi, enrollTwoFactorThroughApi, signUpThroughApi, waitForMail } from "./support";
 
 const PASSWORD = "correct horse battery";
 
@@ -44,7 +44,7 @@ test("a patient compares two hospitals' plans and approves one; the bell counts 
   // An admin (setup key, unlocked) invites one partner user for each of two hospitals and routes the case to both.
   const admin = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
   const adminAccount = await signUpThroughApi(admin, "Admin");
-  await ok(await grantAdminThroughApi(admin, adminAccount.email));
+  await becomeAdminThroughApi(admin, adminAccount);
   await ok(await admin.post("/api/admin/unlock", { data: { password: adminAccount.password } }));
   const { hospitals } = (await ok(await admin.get("/api/admin/hospitals"))) as { hospitals: { id: string; name: string }[] };
   const [first, second] = hospitals;
@@ -58,6 +58,7 @@ test("a patient compares two hospitals' plans and approves one; the bell counts 
     const token = mail.match(/token=([A-Za-z0-9_-]{43})/)![1];
     const partner = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
     await ok(await partner.post("/api/partner/invitations/accept", { data: { token, username: `partner${index}_${unique}`, password: PASSWORD } }), 201);
+    await enrollTwoFactorThroughApi(partner, PASSWORD);
     partners.push(partner);
   }
   await ok(await admin.post(`/api/admin/cases/${caseId}/route`, { data: { hospitalIds: [first.id, second.id] } }));

@@ -1,6 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { secretFromTotpUri, totpCode } from "../support/totp";
+
+export { totpCode };
 
 /**
  * The newest message containing `text` in the app's development outbox (SMTP is not configured in
@@ -53,4 +56,37 @@ export async function signUpThroughApi(request: APIRequestContext, name: string)
   const response = await request.post("/api/auth/sign-up/email", { data: account, headers: { "x-forwarded-for": clientAddress() } });
   if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
   return account;
+}
+
+/**
+ * Sets up two-factor authentication through the auth API, as the security page does; returns the
+ * authenticator secret. Each call from its own address, like the sign-ups (the auth routes are
+ * rate-limited per address).
+ */
+export async function enrollTwoFactorThroughApi(request: APIRequestContext, password: string): Promise<string> {
+  const headers = { "x-forwarded-for": clientAddress() };
+  const enable = await request.post("/api/auth/two-factor/enable", { data: { password }, headers });
+  if (!enable.ok()) throw new Error(`two-factor set-up failed: ${enable.status()} ${await enable.text()}`);
+  const secret = secretFromTotpUri(((await enable.json()) as { totpURI: string }).totpURI);
+  const verify = await request.post("/api/auth/two-factor/verify-totp", { data: { code: totpCode(secret) }, headers });
+  if (!verify.ok()) throw new Error(`two-factor confirmation failed: ${verify.status()} ${await verify.text()}`);
+  return secret;
+}
+
+/** Makes the signed-in account of `request` an admin with the setup key, with two-factor set up as admins must. */
+export async function becomeAdminThroughApi(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
+  const granted = await grantAdminThroughApi(request, account.email);
+  if (!granted.ok()) throw new Error(`admin set-up failed: ${granted.status()} ${await granted.text()}`);
+  return enrollTwoFactorThroughApi(request, account.password);
+}
+
+/** On /account/security: sets up two-factor with the authenticator key the page shows; returns the key. */
+export async function setUpTwoFactorInPage(page: Page, password: string): Promise<string> {
+  await page.getByLabel("Your password").fill(password);
+  await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
+  await expect(page.getByRole("img", { name: "QR code to add AfyaBridge to your authenticator app" })).toBeVisible();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  await page.getByLabel("6-digit code").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Turn on" }).click();
+  return secret;
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import PDFDocument from "pdfkit";
 import { patientElements, TS, writeDicom } from "../support/dicom-fixtures";
-import { grantAdminThroughApi, signUpThroughApi } from "./support";
+import { becomeAdminThroughApi, signUpThroughApi } from "./support";
 
 function pdfWithText(lines: string[]): Promise<Buffer> {
   const doc = new PDFDocument();
@@ -67,8 +67,7 @@ test("a staff member uploads a PDF, a PNG, a DICOM file and a WAV in the upload 
   // Not staff yet: the center does not exist for a patient.
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
-  const setup = await grantAdminThroughApi(page.request, account.email);
-  expect(setup.status(), await setup.text()).toBe(200);
+  await becomeAdminThroughApi(page.request, account);
 
   await page.goto("/");
   await page.getByRole("link", { name: "Transcriptions" }).first().click();

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { Browser, useFreshApp } from "./support/app";
-import { callRoute, signUpAdmin, signUpPartner, signUpPatient, submitCase, type Actor } from "./support/actors";
+import { callRoute, makeStaff, signUpAdmin, signUpPartner, signUpPatient, submitCase, type Actor } from "./support/actors";
 
 type Handler = Parameters<typeof callRoute>[1];
 type Db = ReturnType<(typeof import("@/lib/db"))["db"]>;
@@ -69,8 +69,7 @@ describe("admin case page APIs: status, routing, document requests, case detail"
     routes.list = (await import("@/app/api/admin/all-submissions/route")).GET as Handler;
     admin = await signUpAdmin();
     patient = await signUpPatient();
-    lockedAdmin = await signUpPatient("LockedAdmin");
-    await database.user.update({ where: { id: lockedAdmin.id }, data: { role: "admin" } });
+    lockedAdmin = await makeStaff(await signUpPatient("LockedAdmin"), "admin");
     megaPartners = [await signUpPartner("medipol-mega"), await signUpPartner("medipol-mega")];
     sisliPartner = await signUpPartner("memorial-sisli");
     ankaraPartner = await signUpPartner("memorial-ankara");

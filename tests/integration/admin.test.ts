@@ -2,6 +2,8 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { Browser, useFreshApp } from "./support/app";
 import { multipartBody, MULTIPART_TYPE, samples, toStream, validFields } from "./support/multipart";
+import { enrollTwoFactor, type Actor } from "./support/actors";
+import { totpCode } from "../support/totp";
 
 type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const routes: Record<string, Handler> = {};
@@ -98,6 +100,14 @@ describe("admin: setup key, password gate and the all-submissions API", () => {
   });
 
   describe("the password gate", () => {
+    let totpSecret: string;
+    before(async () => {
+      // Admins set up two-factor authentication before anything else (tests/integration/two-factor.test.ts).
+      const actor: Actor = { ...admin, id: "", name: "Grace" };
+      await enrollTwoFactor(actor);
+      totpSecret = actor.totpSecret!;
+    });
+
     test("admin APIs refuse an admin who has not unlocked", async () => {
       const response = await list(admin.browser);
       assert.equal(response.status, 403);
@@ -133,6 +143,7 @@ describe("admin: setup key, password gate and the all-submissions API", () => {
     test("the unlock cookie is worthless in another session of the same admin", async () => {
       const other = new Browser();
       await call(other, "auth", "/api/auth/sign-in/email", { email: admin.email, password: PASSWORD });
+      assert.equal((await call(other, "auth", "/api/auth/two-factor/verify-totp", { code: totpCode(totpSecret) })).status, 200);
       const stolen = admin.browser.cookieHeader().match(/afya_admin_unlock=[^;]+/)![0];
       const request = other.request("/api/admin/all-submissions", { headers: { cookie: `${other.cookieHeader()}; ${stolen}` } });
       assert.equal((await routes.list(request)).status, 403);

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { Browser, useFreshApp } from "./support/app";
-import { callRoute, signUpAdmin, signUpPartner, signUpPatient, submitCase, type Actor } from "./support/actors";
+import { callRoute, makeStaff, signUpAdmin, signUpPartner, signUpPatient, submitCase, type Actor } from "./support/actors";
 
 type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Page = {
@@ -162,9 +162,7 @@ describe("audit log API", () => {
     assert.equal((await list(patient)).status, 404);
     assert.equal((await list(await signUpPartner("medipol-mega"))).status, 404);
     assert.equal((await list(new Browser())).status, 401);
-    const locked = await signUpPatient("LockedAdmin");
-    const { db } = await import("@/lib/db");
-    await db().user.update({ where: { id: locked.id }, data: { role: "admin" } });
+    const locked = await makeStaff(await signUpPatient("LockedAdmin"), "admin");
     const response = await list(locked);
     assert.equal(response.status, 403);
     assert.equal(typeof ((await response.json()) as { error: unknown }).error, "string");

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { Browser, useFreshApp } from "./support/app";
-import { callRoute, signUpAdmin, signUpPartner, signUpPatient, submitCase, type Actor } from "./support/actors";
+import { callRoute, makeStaff, signUpAdmin, signUpPartner, signUpPatient, submitCase, type Actor } from "./support/actors";
 import { multipartBody, MULTIPART_TYPE, samples, toStream } from "./support/multipart";
 
 /**
@@ -11,8 +11,10 @@ import { multipartBody, MULTIPART_TYPE, samples, toStream } from "./support/mult
  * run in any order; the patient's approval comes last. Afterwards: nobody saw anyone else's data.
  */
 type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Who = "guest" | "owner" | "otherPatient" | "otherPartner" | "routedPartner" | "lockedAdmin" | "admin";
-const everyone: Who[] = ["guest", "otherPatient", "otherPartner", "routedPartner", "lockedAdmin", "admin", "owner"];
+type Who = "guest" | "owner" | "otherPatient" | "otherPartner" | "routedPartner" | "lockedAdmin" | "admin" | StaffWithoutTwoFactor;
+/** Staff accounts that have not set up two-factor authentication: staff routes tell them to (403); elsewhere they are treated as patients. */
+type StaffWithoutTwoFactor = "adminWithoutTwoFactor" | "routedPartnerWithoutTwoFactor";
+const everyone: Who[] = ["guest", "otherPatient", "otherPartner", "routedPartner", "lockedAdmin", "admin", "adminWithoutTwoFactor", "routedPartnerWithoutTwoFactor", "owner"];
 
 const ROUTED_HOSPITAL = "medipol-mega";
 const OTHER_HOSPITAL = "memorial-sisli";
@@ -30,9 +32,11 @@ const plan = {
 };
 
 /** Admin-only routes: guests must sign in, other roles are told nothing exists, a locked admin must unlock. */
-const adminOnly = { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 404, lockedAdmin: 403 } as const;
+const adminOnly = { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 404, lockedAdmin: 403, adminWithoutTwoFactor: 403 } as const;
 /** Partner-only routes about the case: only the hospital it was routed to may see it. */
-const routedPartnerOnly = { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, lockedAdmin: 404, admin: 404 } as const;
+const routedPartnerOnly = { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, lockedAdmin: 404, admin: 404, routedPartnerWithoutTwoFactor: 403 } as const;
+/** Routes for any staff member (the transcription center). */
+const staffWithoutTwoFactor = { adminWithoutTwoFactor: 403, routedPartnerWithoutTwoFactor: 403 } as const;
 
 interface Row {
   name: string;
@@ -41,7 +45,12 @@ interface Row {
   path: () => string;
   params?: () => Record<string, string>;
   json?: () => unknown;
-  expect: Record<Who, number>;
+  /** Staff without two-factor authentication get what `otherPatient` gets unless the row says otherwise. */
+  expect: Record<Exclude<Who, StaffWithoutTwoFactor>, number> & Partial<Record<StaffWithoutTwoFactor, number>>;
+}
+
+function expected(row: Row, who: Who): number {
+  return row.expect[who] ?? row.expect.otherPatient;
 }
 
 describe("authorization matrix: admin, partner and patient-case routes for every kind of person", () => {
@@ -64,8 +73,11 @@ describe("authorization matrix: admin, partner and patient-case routes for every
     people.otherPartner = await signUpPartner(OTHER_HOSPITAL, "OtherHospital");
     people.routedPartner = await signUpPartner(ROUTED_HOSPITAL, "RoutedHospital");
     people.admin = await signUpAdmin("Coordinator");
-    people.lockedAdmin = await signUpPatient("LockedAdmin");
-    await db().user.update({ where: { id: people.lockedAdmin.id }, data: { role: "admin" } });
+    people.lockedAdmin = await makeStaff(await signUpPatient("LockedAdmin"), "admin");
+    people.adminWithoutTwoFactor = await signUpPatient("AdminNo2fa");
+    people.routedPartnerWithoutTwoFactor = await signUpPatient("PartnerNo2fa");
+    await db().user.update({ where: { id: people.adminWithoutTwoFactor.id }, data: { role: "admin" } });
+    await db().user.update({ where: { id: people.routedPartnerWithoutTwoFactor.id }, data: { role: "partner", hospitalId: ROUTED_HOSPITAL } });
 
     ({ id: caseId, trackingNumber } = await submitCase(people.owner));
     await submitCase(people.otherPatient);
@@ -227,14 +239,14 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       method: "POST",
       path: () => "/api/consent",
       json: () => ({ consentType: "analysis", granted: true }),
-      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 201, routedPartner: 201, lockedAdmin: 201, admin: 201 },
+      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 201, routedPartner: 201, lockedAdmin: 201, admin: 201, ...staffWithoutTwoFactor },
     },
     {
       name: "transcription list (staff: their own; admins: all)",
       module: "transcriptions",
       method: "GET",
       path: () => "/api/transcriptions",
-      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 200, routedPartner: 200, lockedAdmin: 200, admin: 200 },
+      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 200, routedPartner: 200, lockedAdmin: 200, admin: 200, ...staffWithoutTwoFactor },
     },
     {
       name: "transcription detail (the uploader and admins)",
@@ -242,7 +254,7 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       method: "GET",
       path: () => `/api/transcriptions/${transcriptionId}`,
       params: () => ({ id: transcriptionId }),
-      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 200, lockedAdmin: 200, admin: 200 },
+      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 200, lockedAdmin: 200, admin: 200, ...staffWithoutTwoFactor },
     },
     {
       name: "transcription source file",
@@ -250,7 +262,7 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       method: "GET",
       path: () => `/api/transcriptions/${transcriptionId}/file`,
       params: () => ({ id: transcriptionId }),
-      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 200, lockedAdmin: 200, admin: 200 },
+      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 200, lockedAdmin: 200, admin: 200, ...staffWithoutTwoFactor },
     },
     {
       name: "transcript as .txt (not transcribed yet: 409 for those who may read it)",
@@ -258,7 +270,7 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       method: "GET",
       path: () => `/api/transcriptions/${transcriptionId}/text`,
       params: () => ({ id: transcriptionId }),
-      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 409, lockedAdmin: 409, admin: 409 },
+      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 409, lockedAdmin: 409, admin: 409, ...staffWithoutTwoFactor },
     },
     { name: "download my data (each their own)", module: "account/export", method: "GET", path: () => "/api/account/export", expect: { guest: 401, owner: 200, otherPatient: 200, otherPartner: 200, routedPartner: 200, lockedAdmin: 200, admin: 200 } },
     { name: "my sessions", module: "account/sessions", method: "GET", path: () => "/api/account/sessions", expect: { guest: 401, owner: 200, otherPatient: 200, otherPartner: 200, routedPartner: 200, lockedAdmin: 200, admin: 200 } },
@@ -285,7 +297,7 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       path: () => `/api/transcriptions/${transcriptionId}`,
       params: () => ({ id: transcriptionId }),
       // People are asked in the order of `everyone`: the uploader (routedPartner) deletes it; the admins after find nothing.
-      expect: { guest: 401, otherPatient: 404, otherPartner: 404, routedPartner: 204, lockedAdmin: 404, admin: 404, owner: 404 },
+      expect: { guest: 401, otherPatient: 404, otherPartner: 404, routedPartner: 204, lockedAdmin: 404, admin: 404, owner: 404, ...staffWithoutTwoFactor },
     },
     {
       name: "plan approval (only the owner; last, because it succeeds)",
@@ -312,8 +324,12 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       const handler = (await import(`@/app/api/${row.module}/route`))[row.method] as Handler;
       for (const who of everyone) {
         const response = await callRoute(browserOf(who), handler, row.path(), { method: row.method, json: row.json?.(), params: row.params?.() });
-        if (response.status !== row.expect[who]) mismatches.push(`${row.name} as ${who}: ${response.status} (expected ${row.expect[who]}) ${await response.text()}`);
-        else if (response.status >= 400) assert.ok(typeof ((await response.json()) as { error?: unknown }).error === "string", `${row.name} as ${who}: JSON error body`);
+        if (response.status !== expected(row, who)) mismatches.push(`${row.name} as ${who}: ${response.status} (expected ${expected(row, who)}) ${await response.text()}`);
+        else if (response.status >= 400) {
+          const { error } = (await response.json()) as { error?: unknown };
+          assert.ok(typeof error === "string", `${row.name} as ${who}: JSON error body`);
+          if (response.status === 403 && who.endsWith("WithoutTwoFactor")) assert.match(error, /two-factor authentication is required/i, `${row.name} as ${who}`);
+        }
       }
     }
     assert.deepEqual(mismatches, []);
@@ -327,7 +343,7 @@ describe("authorization matrix: admin, partner and patient-case routes for every
     assert.equal(submission.routings.length, 1);
     assert.equal(submission.documentRequests.length, 1);
     assert.equal(await db().partnerInvitation.count(), 0);
-    assert.equal(await db().user.count(), 6, "no account was deleted");
+    assert.equal(await db().user.count(), 8, "no account was deleted");
   });
 
   test("nobody sees another hospital's or another patient's case", async () => {

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Browser, useFreshApp } from "./support/app";
-import { callRoute, signUpAdmin, signUpPartner, signUpPatient, type Actor } from "./support/actors";
+import { callRoute, enrollTwoFactor, makeStaff, signUpAdmin, signUpPartner, signUpPatient, type Actor } from "./support/actors";
 
 type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const routes: Record<string, Handler> = {};
@@ -79,9 +79,12 @@ describe("partner invitations", () => {
     assert.equal(after.acceptedUserId, user.id);
     assert.ok(await (await db()).auditEvent.findFirst({ where: { action: "partner.invitation_accept", entityId: invitation.id, actorId: user.id } }));
 
-    const me = (await (await callRoute(browser, routes.me, "/api/auth/me", { method: "GET" })).json()) as { isAuthenticated: boolean; user: { role: string } };
-    assert.equal(me.isAuthenticated, true);
-    assert.equal(me.user.role, "partner");
+    // Signed in, but a partner only once two-factor authentication is set up.
+    const me = async () => (await (await callRoute(browser, routes.me, "/api/auth/me", { method: "GET" })).json()) as { isAuthenticated: boolean; user: { role: string }; twoFactorSetupRequired: boolean };
+    assert.deepEqual(await me(), { ...(await me()), isAuthenticated: true, twoFactorSetupRequired: true });
+    assert.equal((await me()).user.role, "patient");
+    await enrollTwoFactor({ browser, id: user.id, email: user.email, name: user.name }, "a long enough password");
+    assert.equal((await me()).user.role, "partner");
 
     const listedAfter = (await (await callRoute(admin.browser, routes.list, "/api/admin/partners", { method: "GET" })).json()) as {
       partners: { email: string; hospitalName: string }[];
@@ -138,8 +141,7 @@ describe("partner invitations", () => {
     assert.equal((await callRoute(new Browser(), routes.invite, "/api/admin/partners", { json: body })).status, 401);
     assert.equal((await callRoute(patient.browser, routes.list, "/api/admin/partners", { method: "GET" })).status, 404);
     assert.equal((await callRoute(partner.browser, routes.list, "/api/admin/partners", { method: "GET" })).status, 404);
-    const lockedAdmin = await signUpPatient();
-    await (await db()).user.update({ where: { id: lockedAdmin.id }, data: { role: "admin" } });
+    const lockedAdmin = await makeStaff(await signUpPatient(), "admin");
     assert.equal((await invite(lockedAdmin, body)).status, 403);
 
     assert.equal((await invite(admin, { ...body, hospitalId: "no-such-hospital" })).status, 400);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { Browser } from "./app";
 import { multipartBody, MULTIPART_TYPE, samples, toStream, validFields } from "./multipart";
+import { secretFromTotpUri, totpCode } from "../../support/totp";
 
 /**
  * The people of a care-coordination test, each with their own browser (cookie jar and address):
@@ -14,6 +15,8 @@ export interface Actor {
   id: string;
   email: string;
   name: string;
+  /** The authenticator-app secret, once two-factor authentication is set up. */
+  totpSecret?: string;
 }
 
 type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -43,11 +46,32 @@ export async function signUpPatient(name = `Patient${++counter}`): Promise<Actor
   return { browser, id: user.id, email, name };
 }
 
+/**
+ * Sets up two-factor authentication as the security page does (password, then a code from the
+ * authenticator app); returns the backup codes.
+ */
+export async function enrollTwoFactor(actor: Actor, password = PASSWORD): Promise<string[]> {
+  const auth = await route("@/app/api/auth/[...all]/route");
+  const enable = await callRoute(actor.browser, auth, "/api/auth/two-factor/enable", { json: { password } });
+  assert.equal(enable.status, 200, await enable.clone().text());
+  const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
+  actor.totpSecret = secretFromTotpUri(totpURI);
+  const verify = await callRoute(actor.browser, auth, "/api/auth/two-factor/verify-totp", { json: { code: totpCode(actor.totpSecret) } });
+  assert.equal(verify.status, 200, await verify.clone().text());
+  return backupCodes;
+}
+
+/** Gives an account a staff role as staff accounts really are: with two-factor authentication set up. */
+export async function makeStaff(actor: Actor, role: "admin" | "partner", hospitalId?: string): Promise<Actor> {
+  await enrollTwoFactor(actor);
+  const { db } = await import("@/lib/db");
+  await db().user.update({ where: { id: actor.id }, data: { role, hospitalId: hospitalId ?? null } });
+  return actor;
+}
+
 /** An admin whose dashboard is unlocked in this browser session. */
 export async function signUpAdmin(name = `Admin${++counter}`): Promise<Actor> {
-  const actor = await signUpPatient(name);
-  const { db } = await import("@/lib/db");
-  await db().user.update({ where: { id: actor.id }, data: { role: "admin" } });
+  const actor = await makeStaff(await signUpPatient(name), "admin");
   const unlock = await route("@/app/api/admin/unlock/route");
   const response = await callRoute(actor.browser, unlock, "/api/admin/unlock", { json: { password: PASSWORD } });
   assert.equal(response.status, 200, await response.clone().text());
@@ -56,10 +80,7 @@ export async function signUpAdmin(name = `Admin${++counter}`): Promise<Actor> {
 
 /** A partner user of one hospital (as an accepted invitation makes one). */
 export async function signUpPartner(hospitalId: string, name = `Partner${++counter}`): Promise<Actor> {
-  const actor = await signUpPatient(name);
-  const { db } = await import("@/lib/db");
-  await db().user.update({ where: { id: actor.id }, data: { role: "partner", hospitalId } });
-  return actor;
+  return makeStaff(await signUpPatient(name), "partner", hospitalId);
 }
 
 /** A submission made through the real signed-in route, owned by `patient`; returns its id and tracking number. */

@@ -13,6 +13,9 @@ async function handle(request: Request): Promise<Response> {
   } catch (error) {
     return errorResponse(error);
   }
+  // The admin plugin's own endpoints (list users, set roles, impersonate...) would bypass the admin
+  // gate, two-factor and the audit log: the app calls them on the server only, never over HTTP.
+  if (new URL(request.url).pathname.startsWith("/api/auth/admin/")) return jsonError(404, "Not found");
   const handlers = toNextJsHandler(getAuth());
   if (request.method !== "GET") {
     const body = await jsonObjectBody(request);

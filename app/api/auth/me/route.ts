@@ -9,6 +9,8 @@ export const GET = apiRoute({ access: "public" }, ({ user }) =>
       ? {
           isAuthenticated: true,
           user: { username: user.username, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt.toISOString() },
+          // A staff account that must set up two-factor authentication before it can act as staff.
+          twoFactorSetupRequired: user.staffRoleAwaitingTwoFactor !== null,
         }
       : { isAuthenticated: false, user: null },
     { headers: { "Cache-Control": "no-store" } },
