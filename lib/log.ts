@@ -21,12 +21,14 @@ const HEALTH_KEY =
 const ALWAYS_KEPT = new Set(["msg", "level", "time", "pid", "hostname", "requestId", "stack", "type"]);
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
+/** Prisma's validation errors print the query's arguments, values included (names, conditions...). */
+const PRISMA_ARGUMENTS = /(`prisma\.[\w.$]+\(\)` invocation:)\n+\{\n[\s\S]*?\n\}(?=\n|$)/g;
 const MAX_STRING = 2000;
 const MAX_DEPTH = 6;
 
-/** Masks e-mail addresses and credentials inside free text, and caps its length. */
+/** Masks e-mail addresses, credentials and Prisma's query arguments inside free text, and caps its length. */
 export function scrubText(text: string): string {
-  const scrubbed = text.replace(EMAIL, "[email]").replace(BEARER, "$1 [redacted]");
+  const scrubbed = text.replace(PRISMA_ARGUMENTS, "$1 [arguments redacted]").replace(EMAIL, "[email]").replace(BEARER, "$1 [redacted]");
   return scrubbed.length > MAX_STRING ? `${scrubbed.slice(0, MAX_STRING)}…` : scrubbed;
 }
 

@@ -5,7 +5,7 @@ import type { Role } from "@/lib/auth/roles";
 import { AppError } from "./errors";
 import { assertSameOrigin } from "./origin";
 import { isDatabaseUnavailable, isUnstorableText } from "@/lib/db/unavailable";
-import { withRequestId } from "@/lib/log";
+import { log, withRequestId } from "@/lib/log";
 
 /** Who may call a route: anyone, any signed-in user, or only the listed roles. */
 export type Access = "public" | "signed-in" | readonly Role[];
@@ -57,7 +57,7 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) return jsonError(error.status, error.message, error.headers);
   if (isDatabaseUnavailable(error)) return databaseUnavailable(error);
   if (isUnstorableText(error)) return jsonError(400, "The request contains characters that cannot be stored (such as a NUL character).");
-  console.error("Unhandled error in route handler", error);
+  log.error({ err: error }, "Unhandled error in route handler");
   return jsonError(500, "Something went wrong on our side. Please try again.");
 }
 
@@ -68,7 +68,7 @@ let unavailableLoggedAt = 0;
 function databaseUnavailable(error: unknown): Response {
   if (Date.now() - unavailableLoggedAt > 60_000) {
     unavailableLoggedAt = Date.now();
-    console.error("Database unreachable: answering 503", error instanceof Error ? error.message : String(error));
+    log.error({ err: error }, "Database unreachable: answering 503 (logged at most once a minute)");
   }
   return jsonError(503, DATABASE_UNAVAILABLE, { "Retry-After": "30" });
 }

@@ -48,6 +48,31 @@ describe("structured logs", () => {
     expect(text).toContain("[redacted]");
   });
 
+  it("drops the query arguments that Prisma prints in its validation errors, keeping what went wrong", () => {
+    const { logger, raw, lines } = capture();
+    // The message of a real PrismaClientValidationError (Prisma 7, colorless).
+    const message = [
+      "",
+      "Invalid `prisma.submission.create()` invocation:",
+      "",
+      "{",
+      "  data: {",
+      '    patientName: "Amina Bello",',
+      '    medicalCondition: "Coronary artery disease",',
+      "    email: 5,",
+      "+   trackingNumber: String",
+      "  }",
+      "}",
+      "",
+      "Argument `trackingNumber` is missing.",
+    ].join("\n");
+    const error = Object.assign(new Error(message), { name: "PrismaClientValidationError" });
+    logger.error({ err: error }, "Unhandled error in route handler");
+    expect(raw.join("")).not.toMatch(/Amina|Coronary/);
+    const [line] = lines as [{ err: { message: string } }];
+    expect(line.err.message).toBe("\nInvalid `prisma.submission.create()` invocation: [arguments redacted]\n\nArgument `trackingNumber` is missing.");
+  });
+
   it("keeps ordinary values", () => {
     expect(redact({ submissionId: "s1", count: 3, ok: true, size: BigInt(5), nested: { status: "clean" } })).toEqual({ submissionId: "s1", count: 3, ok: true, size: "5", nested: { status: "clean" } });
   });
