@@ -1,16 +1,26 @@
-import { after, before, describe, test } from "node:test";
+import { after, afterEach, before, describe, mock, test } from "node:test";
 import assert from "node:assert/strict";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { inspect } from "node:util";
 import { SMTPServer } from "smtp-server";
 import { Browser, useFreshApp } from "./support/app";
 import { multipartBody, MULTIPART_TYPE, samples, toStream, validFields } from "./support/multipart";
+import { resetEnvForTests } from "@/lib/env";
+import { log, redact } from "@/lib/log";
 
-/** A real SMTP server on loopback that keeps what it receives. */
+/** A real SMTP server on loopback that keeps what it receives and refuses recipients at refused.example. */
 function startSmtp() {
   const received: { to: string[]; raw: string }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    onRcptTo(address, _session, callback) {
+      if (address.address.endsWith("@refused.example")) return callback(Object.assign(new Error(`<${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       let raw = "";
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
@@ -24,6 +34,40 @@ function startSmtp() {
     server.listen(0, "127.0.0.1", () => resolve({ server, port: (server.server.address() as AddressInfo).port, received })),
   );
 }
+
+/**
+ * Everything handed to the logger or the console from now on, as given (the address must not even
+ * reach the logger's redaction) and as the logger writes it.
+ */
+function recordLogs(): { given: () => string; written: () => string } {
+  const calls: unknown[][] = [];
+  const record = (...args: unknown[]) => void calls.push(args);
+  for (const level of ["trace", "debug", "info", "warn", "error", "fatal"] as const) mock.method(log, level, record);
+  for (const name of ["log", "info", "warn", "error", "debug"] as const) mock.method(console, name, record);
+  return { given: () => inspect(calls, { depth: 10 }), written: () => JSON.stringify(redact(calls)) };
+}
+
+/** A subject can name a hospital or a tracking number: neither belongs in a log line. */
+const SUBJECT = "Your case AFB-7Q2K at Memorial Şişli Hospital";
+
+describe("mail logs and errors never name the recipient", () => {
+  afterEach(() => mock.restoreAll());
+
+  test("without SMTP_URL the message is kept in the outbox, logged by file only", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "afya-mail-"));
+    process.env.DATA_DIR = dataDir;
+    delete process.env.SMTP_URL;
+    resetEnvForTests();
+    const { sendMail } = await import("@/lib/mail");
+    const logged = recordLogs();
+    await sendMail({ to: "ngozi.okafor@example.com", subject: SUBJECT, text: "Hello" });
+    const [file] = readdirSync(path.join(dataDir, "outbox"));
+    assert.match(readFileSync(path.join(dataDir, "outbox", file), "utf8"), /To: ngozi\.okafor@example\.com/);
+    assert.match(logged.written(), /message kept in the outbox/);
+    assert.ok(logged.written().includes(file), "the log line names the file");
+    assert.doesNotMatch(logged.given(), /ngozi|okafor|AFB-7Q2K|Memorial/i);
+  });
+});
 
 describe("e-mail through SMTP when SMTP_URL is set", () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -40,6 +84,7 @@ describe("e-mail through SMTP when SMTP_URL is set", () => {
     await db().$disconnect();
     await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
   });
+  afterEach(() => mock.restoreAll());
 
   test("a guest submission sends the confirmation with the tracking number to the submitter", async () => {
     const { POST } = await import("@/app/api/medical-submissions/route");
@@ -52,5 +97,16 @@ describe("e-mail through SMTP when SMTP_URL is set", () => {
     assert.equal(smtp.received.length, 1);
     assert.deepEqual(smtp.received[0].to, ["ngozi@example.com"]);
     assert.ok(smtp.received[0].raw.includes(trackingNumber), "the tracking number is in the message");
+  });
+
+  test("a refused recipient: the error callers log says why, without the address", async () => {
+    const { sendMail } = await import("@/lib/mail");
+    const logged = recordLogs();
+    const error = await sendMail({ to: "ngozi.okafor@refused.example", subject: SUBJECT, text: "Hello" }).then(
+      () => assert.fail("the server refuses this recipient"),
+      (thrown: unknown) => thrown,
+    );
+    assert.match(String(error), /E-mail could not be sent \(EENVELOPE RCPT TO 550\)/);
+    assert.doesNotMatch(inspect(error, { depth: 10 }) + logged.given(), /ngozi|okafor|refused\.example|AFB-7Q2K|Memorial/i);
   });
 });
