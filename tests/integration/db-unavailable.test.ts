@@ -1,53 +1,17 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import net from "node:net";
 import { Browser, useFreshApp } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/databases";
 import { PASSWORD, signUpPatient, submitCase, type Actor } from "./support/actors";
+import { CuttableProxy } from "../support/cuttable-proxy";
 
 /**
  * Issue 7's fault proof: while the database is unreachable, APIs answer 503 with a clear message and
  * Retry-After, and they recover by themselves when it returns. The app reaches PostgreSQL through a TCP
- * proxy started here; closing the proxy (and cutting its open connections) is the outage.
+ * proxy started here; closing the proxy (and cutting its open connections) is the outage. Pages in
+ * the same outage: tests/e2e/database-outage.spec.ts.
  */
 const MESSAGE = "The service is temporarily unavailable. Please try again in a minute.";
-
-/** A TCP proxy to PostgreSQL that can be cut (listener closed, every connection destroyed) and restored. */
-class CuttableProxy {
-  private server: net.Server | null = null;
-  private readonly sockets = new Set<net.Socket>();
-  port = 0;
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async open(): Promise<void> {
-    const server = net.createServer((client) => {
-      const upstream = net.connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on("close", () => this.sockets.delete(socket));
-        socket.on("error", () => {
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(this.port, "127.0.0.1", () => resolve());
-    });
-    this.port = (server.address() as net.AddressInfo).port;
-    this.server = server;
-  }
-
-  async cut(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  }
-}
 
 describe("database unreachable: 503 with a clear message, then recovery", { skip: process.env.TEST_DATABASE_URL ? false : "TEST_DATABASE_URL is not set (needs a PostgreSQL server to cut the connection to)" }, () => {
   let database: TestDatabase;
@@ -60,13 +24,9 @@ describe("database unreachable: 503 with a clear message, then recovery", { skip
 
   before(async () => {
     database = await createTestDatabase("postgres");
-    const direct = new URL(database.url!);
-    proxy = new CuttableProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-    await proxy.open();
-    const viaProxy = new URL(direct);
-    viaProxy.hostname = "127.0.0.1";
-    viaProxy.port = String(proxy.port);
-    await useFreshApp({ databaseUrl: viaProxy.toString() });
+    const cuttable = await CuttableProxy.in(database.url!);
+    proxy = cuttable.proxy;
+    await useFreshApp({ databaseUrl: cuttable.url });
     patient = await signUpPatient();
     await submitCase(patient);
     list = (await import("@/app/api/my-submissions/route")).GET as Handler;
