@@ -28,9 +28,9 @@ export function initialScanStatus(): "pending" | "not_scanned" {
   return scannerAddress() ? "pending" : "not_scanned";
 }
 
-/** The statusReason of a new transcription: marked as awaiting its scan when a scanner is configured (see scan-state.ts). */
-export function initialTranscriptionReason(): string | null {
-  return scannerAddress() ? AWAITING_SCAN : null;
+/** The scan state of a new transcription, and the status reason its uploader sees meanwhile (see scan-state.ts). */
+export function initialTranscriptionScan(): { scanStatus: "pending" | "not_scanned"; statusReason: string | null } {
+  return scannerAddress() ? { scanStatus: "pending", statusReason: AWAITING_SCAN } : { scanStatus: "not_scanned", statusReason: null };
 }
 
 /** True for bytes moved to quarantine: nobody may open them. */
@@ -75,7 +75,7 @@ export async function scanSubmissionFile(fileId: string): Promise<Verdict> {
 }
 
 /**
- * Scans the file of a transcription that awaits its verdict (see scan-state.ts): clean clears the mark,
+ * Scans the file of a transcription that awaits its verdict (see scan-state.ts): clean lets the job
  * so the job may transcribe it; infected quarantines it and ends the transcription failed, before the
  * engine ever opened it. Returns null when the file was not (or no longer) awaiting a scan, or could not
  * be scanned now. Never throws.
@@ -91,9 +91,15 @@ export async function scanTranscriptionFile(transcriptionId: string): Promise<Ve
       storageKey: row.storageKey,
       quarantinePrefix: `${QUARANTINE_PREFIX}/transcriptions/${row.id}`,
       reference: `transcription ${row.id}`,
-      markClean: async () => (await db().transcription.updateMany({ where: unchanged, data: { statusReason: null } })).count > 0,
-      markInfected: async (tx, quarantineKey) =>
-        (await tx.transcription.updateMany({ where: unchanged, data: { status: "failed", statusReason: QUARANTINED, storageKey: quarantineKey } })).count > 0,
+      markClean: async () =>
+        (await db().transcription.updateMany({ where: unchanged, data: { scanStatus: "clean", scannedAt: new Date(), statusReason: null } })).count > 0,
+      markInfected: async (tx, quarantineKey, signature) =>
+        (
+          await tx.transcription.updateMany({
+            where: unchanged,
+            data: { scanStatus: "infected", scanSignature: signature.slice(0, 200), scannedAt: new Date(), status: "failed", statusReason: QUARANTINED, storageKey: quarantineKey },
+          })
+        ).count > 0,
     });
   });
 }

@@ -6,7 +6,7 @@ import { audit, type AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
-import { initialTranscriptionReason } from "@/lib/security/scan";
+import { initialTranscriptionScan } from "@/lib/security/scan";
 import type { Prisma, TranscriptionKind } from "@/lib/db/generated/client";
 import { receiveUploads } from "@/lib/uploads/receive";
 import type { SniffedType } from "@/lib/uploads/sniff";
@@ -140,7 +140,7 @@ export async function createTranscription(request: Request, user: SessionUser, a
             sha256: file.sha256,
             storageKey: file.key,
             // With a scanner configured, the job scans the file before the engine may open it (worker.ts).
-            statusReason: initialTranscriptionReason(),
+            ...initialTranscriptionScan(),
             deleteFileAfter: new Date(now.getTime() + (kind === "audio" ? RETENTION_DAYS.audio : RETENTION_DAYS.other) * DAY_MS),
             createdAt: now,
           },

@@ -93,6 +93,7 @@ const detailSelect = {
   deleteFileAfter: true,
   fileDeletedAt: true,
   uploadedById: true,
+  scanStatus: true,
   consents: { select: { consentType: true, granted: true, version: true, createdAt: true }, orderBy: { createdAt: "asc" } },
 } satisfies Prisma.TranscriptionSelect;
 
@@ -129,6 +130,7 @@ export async function getTranscription(user: SessionUser, rawId: string) {
       size: Number(row.fileSize),
       mimeType: row.mimeType,
       available: fileRefusal(user, row) === null,
+      scanStatus: row.scanStatus,
       deletedAt: row.fileDeletedAt?.toISOString() ?? null,
       deleteAfter: row.deleteFileAfter.toISOString(),
     },
@@ -169,7 +171,7 @@ const FILE_DELETED = "The file of this transcription has been deleted.";
  * Why `user` may not open the source file of a transcription they can see, or null when they may:
  * deleted and quarantined files are closed to everyone, a file awaiting its malware scan to all but its uploader.
  */
-function fileRefusal(user: SessionUser, row: { uploadedById: string | null; status: string; statusReason: string | null; storageKey: string | null }): string | null {
+function fileRefusal(user: SessionUser, row: { uploadedById: string | null; scanStatus: string; storageKey: string | null }): string | null {
   if (!row.storageKey) return FILE_DELETED;
   if (isQuarantined(row.storageKey)) return QUARANTINED;
   if (awaitingScan(row) && row.uploadedById !== user.id) return "The file can be opened once its malware scan is finished.";
@@ -178,7 +180,7 @@ function fileRefusal(user: SessionUser, row: { uploadedById: string | null; stat
 
 /** The source file of a transcription the caller may read; the read is audited like a patient file's (`file.read`). */
 export async function openTranscriptionFile(user: SessionUser, rawId: string, actor: AuditActor) {
-  const row = await findReadableTranscription(user, rawId, { id: true, fileName: true, fileSize: true, mimeType: true, storageKey: true, uploadedById: true, status: true, statusReason: true });
+  const row = await findReadableTranscription(user, rawId, { id: true, fileName: true, fileSize: true, mimeType: true, storageKey: true, uploadedById: true, scanStatus: true });
   const refusal = fileRefusal(user, row);
   if (refusal || !row.storageKey) throw new AppError("not_found", refusal ?? FILE_DELETED);
   await audit(db(), actor, { action: "file.read", entityType: "transcription", entityId: row.id, metadata: { fileName: row.fileName } });

@@ -86,7 +86,7 @@ export async function processTranscription(id: string, engine: Engine = runEngin
 async function claim(id: string) {
   const current = await db().transcription.findUnique({ where: { id } });
   if (!current || !(ACTIVE as readonly string[]).includes(current.status)) return null;
-  // The mark is never set again once cleared, so a row read without it cannot gain it before the update below.
+  // A scan never becomes pending again once done, so a row read as scanned stays so during the update below.
   if (awaitingScan(current)) return "awaiting_scan" as const;
   if (current.attempts >= MAX_ATTEMPTS) {
     await giveUpTranscription(id);
@@ -104,7 +104,7 @@ async function claim(id: string) {
  * with the reason instead of staying queued or processing forever.
  */
 export async function giveUpTranscription(id: string): Promise<boolean> {
-  const row = await db().transcription.findUnique({ where: { id }, select: { status: true, attempts: true, statusReason: true, storageKey: true } });
+  const row = await db().transcription.findUnique({ where: { id }, select: { status: true, attempts: true, statusReason: true, storageKey: true, scanStatus: true } });
   // A file still awaiting its malware scan has not failed: it waits for the scheduled re-scan and the sweep.
   if (!row || !(ACTIVE as readonly string[]).includes(row.status) || awaitingScan(row)) return false;
   const last = row.status === "queued" && row.statusReason ? ` Last error: ${row.statusReason}` : " The worker stopped or ran out of time while processing it.";

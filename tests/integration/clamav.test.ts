@@ -306,6 +306,7 @@ describe("malware scanning with clamd", { skip }, () => {
       const waiting = await transcription(id);
       assert.equal(waiting.status, "queued");
       assert.equal(waiting.statusReason, AWAITING_SCAN);
+      assert.equal(waiting.scanStatus, "pending");
       assert.equal(waiting.attempts, 0, "the engine was never started");
       assert.equal(waiting.startedAt, null);
 
@@ -322,6 +323,7 @@ describe("malware scanning with clamd", { skip }, () => {
       const clean = await transcription(id);
       assert.equal(clean.status, "queued");
       assert.equal(clean.statusReason, null);
+      assert.equal(clean.scanStatus, "clean");
       assert.equal((await openTranscriptionFile(admin, id)).status, 200);
 
       // Its job is gone: the worker's sweep (every 10 minutes) sends a new one.
@@ -350,6 +352,8 @@ describe("malware scanning with clamd", { skip }, () => {
       const done = await finished(id);
       assert.equal(done.status, "failed");
       assert.equal(done.statusReason, QUARANTINED);
+      assert.equal(done.scanStatus, "infected");
+      assert.ok(done.scanSignature?.includes(SIGNATURE), done.scanSignature ?? "");
       assert.equal(done.attempts, 0, "the engine never ran on it");
       assert.equal(done.startedAt, null);
       assert.equal(done.text, null);

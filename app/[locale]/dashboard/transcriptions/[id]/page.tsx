@@ -105,7 +105,13 @@ export default async function TranscriptPage({ params }: Props) {
                   <p className="text-sm text-muted-foreground">{t("detail.keptUntil", { date: format.dateTime(new Date(item.file.deleteAfter), { dateStyle: "medium" }) })}</p>
                 </>
               ) : (
-                <p className="text-sm text-muted-foreground">{t("detail.fileDeleted", { date: item.file.deletedAt ? dateTime(item.file.deletedAt) : "—" })}</p>
+                <p className="text-sm text-muted-foreground">
+                  {item.file.scanStatus === "infected"
+                    ? t("detail.fileQuarantined")
+                    : item.file.scanStatus === "pending" && !item.file.deletedAt
+                      ? t("detail.fileAwaitingScan")
+                      : t("detail.fileDeleted", { date: item.file.deletedAt ? dateTime(item.file.deletedAt) : "—" })}
+                </p>
               )}
             </CardContent>
           </Card>
