@@ -3,7 +3,8 @@
 import { useEffect } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { Link, useRouter } from "@/lib/i18n/navigation";
-import { useSession } from "@/lib/auth/use-session";
+import { refreshSession, useSession } from "@/lib/auth/use-session";
+import { UnavailablePage } from "@/components/errors/unavailable-page";
 import { applicationStage, stageColour, urgencyColour } from "@/lib/submissions/status";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -27,6 +28,10 @@ export function ApplicationsView() {
   useEffect(() => {
     if (signedOut || state.status === "unauthenticated") router.replace(signInPath("/patient-dashboard"));
   }, [signedOut, state.status, router]);
+
+  // SPEC sends a failed auth check to sign-in; a server that cannot reach its database (503) is not a
+  // sign-out, and sign-in would fail too: the person is asked to try again instead.
+  if (session.status === "unavailable") return <UnavailablePage retry={() => void refreshSession()} />;
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">

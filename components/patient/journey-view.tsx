@@ -3,7 +3,8 @@
 import { useEffect } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { Link, useRouter } from "@/lib/i18n/navigation";
-import { markSignedOut, useSession } from "@/lib/auth/use-session";
+import { markSignedOut, refreshSession, useSession } from "@/lib/auth/use-session";
+import { UnavailablePage } from "@/components/errors/unavailable-page";
 import { statusColour, statusText, urgencyColour } from "@/lib/submissions/status";
 import type { OwnSubmission } from "@/lib/submissions/queries";
 import { Badge } from "@/components/ui/badge";
@@ -33,6 +34,10 @@ export function JourneyView() {
   useEffect(() => {
     if (signedOut || state.status === "unauthenticated") router.replace(signInPath("/journey"));
   }, [signedOut, state.status, router]);
+
+  // SPEC sends a failed auth check to sign-in; a server that cannot reach its database (503) is not a
+  // sign-out, and sign-in would fail too: the person is asked to try again instead.
+  if (session.status === "unavailable") return <UnavailablePage retry={() => void refreshSession()} />;
 
   if (!user) return <p className="mx-auto max-w-6xl px-4 py-10 text-muted-foreground">{tc("loading")}</p>;
 

@@ -72,6 +72,14 @@ function createAuth() {
     baseURL: env.APP_URL,
     secret: env.BETTER_AUTH_SECRET,
     trustedOrigins: [env.APP_URL],
+    // Through the app's logger (request id, redaction of personal data), never straight to the console.
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => {
+        const err = args.find((arg): arg is Error => arg instanceof Error);
+        log[level]({ err, details: args.filter((arg) => arg !== err) }, `auth: ${message}`);
+      },
+    },
     database: prismaAdapter(db(), { provider: "postgresql" }),
     emailAndPassword: {
       enabled: true,

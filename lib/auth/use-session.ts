@@ -10,7 +10,8 @@ export interface MeResponse {
   twoFactorSetupRequired?: boolean;
 }
 
-type State = { status: "loading" } | { status: "ready"; me: MeResponse } | { status: "error" };
+/** "unavailable": the server answered 503 (its database is unreachable); nobody is known to be signed out. */
+type State = { status: "loading" } | { status: "ready"; me: MeResponse } | { status: "error" } | { status: "unavailable" };
 
 const LOADING: State = { status: "loading" };
 let state: State = LOADING;
@@ -27,6 +28,10 @@ function setState(next: State) {
 export function refreshSession(): Promise<MeResponse | null> {
   inFlight ??= fetch("/api/auth/me", { credentials: "include", cache: "no-store" })
     .then(async (response) => {
+      if (response.status === 503) {
+        setState({ status: "unavailable" });
+        return null;
+      }
       if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
       const me = (await response.json()) as MeResponse;
       setState({ status: "ready", me });

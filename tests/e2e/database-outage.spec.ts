@@ -84,6 +84,21 @@ test.describe("pages while the database is unreachable", () => {
     await page.context().close();
   });
 
+  test("the journey (data loaded in the browser) asks to try again instead of sending the patient to sign in", async ({ browser }) => {
+    const page = await signedInPage(browser);
+    await proxy.cut();
+    await page.goto("/journey");
+    await expect(page.getByRole("heading", { level: 1, name: "Temporarily unavailable" })).toBeVisible();
+    await expect(page).toHaveURL(/\/journey$/);
+
+    await proxy.open();
+    await expect(async () => {
+      await page.getByRole("button", { name: "Try again" }).click({ timeout: 1000 });
+      await expect(page.getByRole("heading", { level: 1, name: /^Welcome, / })).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
+    await page.context().close();
+  });
+
   async function signedInPage(browser: Browser) {
     const context = await browser.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
     await signUpThroughApi(context.request, "Outage");

@@ -1,4 +1,4 @@
-import { after, before, describe, test } from "node:test";
+import { after, before, describe, mock, test } from "node:test";
 import assert from "node:assert/strict";
 import { useFreshApp, Browser } from "./support/app";
 
@@ -61,6 +61,19 @@ describe("accounts", () => {
       const body = (await response.json()) as { error?: string };
       assert.equal(typeof body.error, "string", label);
       assert.ok(body.error!.length > 0, label);
+    }
+  });
+
+  test("the auth library logs through the app's logger, never the console", async () => {
+    const { log } = await import("@/lib/log");
+    const warnings = mock.method(log, "warn", () => {});
+    const consoleCalls = (["log", "info", "warn", "error"] as const).map((name) => mock.method(console, name, () => {}));
+    try {
+      await call(new Browser(), authHandler.POST, "/api/auth/sign-in/email", { json: { email: "nobody@example.com", password: "wrong password 123" } });
+      assert.ok(warnings.mock.calls.some((call) => String(call.arguments[1]).startsWith("auth: ")), "Better Auth's warning reached the logger");
+      assert.equal(consoleCalls.reduce((sum, method) => sum + method.mock.callCount(), 0), 0);
+    } finally {
+      mock.restoreAll();
     }
   });
 
