@@ -12,6 +12,7 @@ import { clientIp } from "@/lib/api/client";
 import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_PATTERN } from "./rules";
 import { isCommonPassword, PASSWORD_TOO_COMMON, type PasswordOwner } from "./password-strength";
 import { sendPasswordResetMail } from "./reset-mail";
+import { claimTotpCode, releaseTotpCode } from "./totp-replay";
 
 import { isIdleStaffSession, SESSION_UPDATE_AGE_SECONDS } from "./idle";
 import { isStaff, toRole } from "./roles";
@@ -65,6 +66,34 @@ async function refuseStaffTwoFactorRemoval(ctx: HookContext): Promise<void> {
   }
 }
 
+/** Whose code a /two-factor/verify-totp request checks: the signed-in user (set-up) or the sign-in challenge's. */
+async function totpCodeOwner(ctx: HookContext): Promise<string | null> {
+  const session = await getSessionFromCtx(ctx);
+  if (session) return session.user.id;
+  const challenge = await ctx.getSignedCookie(ctx.context.createAuthCookie("two_factor").name, ctx.context.secret);
+  const verification = challenge ? await ctx.context.internalAdapter.findVerificationValue(challenge) : null;
+  return verification?.value ?? null;
+}
+
+const usedTotpCodes = new WeakMap<object, { userId: string; code: string }>();
+
+async function claimTotpCodeOnce(ctx: HookContext): Promise<void> {
+  const code = (ctx.body as { code?: unknown } | undefined)?.code;
+  if (ctx.path !== "/two-factor/verify-totp" || typeof code !== "string") return;
+  const userId = await totpCodeOwner(ctx);
+  if (!userId) return; // Better Auth refuses the request itself
+  if (!(await claimTotpCode(userId, code))) {
+    throw new APIError("UNAUTHORIZED", { code: "INVALID_CODE", message: "This code has already been used. Enter the next code from your app." });
+  }
+  usedTotpCodes.set(ctx.context, { userId, code });
+}
+
+/** A wrong code was only claimed for the check: it is released, so a typo does not burn anything. */
+async function releaseRefusedTotpCode(ctx: HookContext): Promise<void> {
+  const claimed = usedTotpCodes.get(ctx.context);
+  if (claimed && ctx.context.returned instanceof APIError) await releaseTotpCode(claimed.userId, claimed.code);
+}
+
 function createAuth() {
   const env = getEnv();
   return betterAuth({
@@ -109,11 +138,13 @@ function createAuth() {
       before: createAuthMiddleware(async (ctx) => {
         await endIdleStaffSession(ctx);
         await refuseStaffTwoFactorRemoval(ctx);
+        await claimTotpCodeOnce(ctx);
         const setting = await passwordBeingSet(ctx);
         if (setting && typeof setting.password === "string" && isCommonPassword(setting.password, setting.owner)) {
           throw new APIError("BAD_REQUEST", { ...PASSWORD_TOO_COMMON });
         }
       }),
+      after: createAuthMiddleware(releaseRefusedTotpCode),
     },
     user: {
       additionalFields: {

@@ -31,8 +31,13 @@ async function signInToChallenge(email: string): Promise<Browser> {
   return browser;
 }
 
-/** A code from the time step after the current one: valid for the app (it allows one step of drift), never equal to the current. */
+/** A code far from now: wrong whatever the clock's drift. */
 const codeFromAnotherStep = (secret: string) => totpCode(secret, Date.now() + 60_000 * 5);
+/**
+ * The next step's code: accepted now (one step of drift is allowed) and not the one the set-up just
+ * used, since a code works only once.
+ */
+const nextCode = (secret: string) => totpCode(secret, Date.now() + 30_000);
 
 describe("two-factor authentication", () => {
   before(async () => {
@@ -74,9 +79,29 @@ describe("two-factor authentication", () => {
     const wrong = await callRoute(browser, auth, "/api/auth/two-factor/verify-totp", { json: { code: codeFromAnotherStep(patient.totpSecret!) } });
     assert.equal(wrong.status, 401);
     assert.equal((await whoAmI(browser)).isAuthenticated, false);
-    const right = await callRoute(browser, auth, "/api/auth/two-factor/verify-totp", { json: { code: totpCode(patient.totpSecret!) } });
+    const right = await callRoute(browser, auth, "/api/auth/two-factor/verify-totp", { json: { code: nextCode(patient.totpSecret!) } });
     assert.equal(right.status, 200, await right.clone().text());
     assert.equal((await whoAmI(browser)).isAuthenticated, true);
+  });
+
+  test("a code works once: the set-up's code cannot sign in again, and a wrong code does not use one up", async () => {
+    const patient = await signUpPatient();
+    await enrollTwoFactor(patient);
+    const usedAtSetUp = totpCode(patient.totpSecret!);
+    const browser = await signInToChallenge(patient.email);
+    const replayed = await callRoute(browser, auth, "/api/auth/two-factor/verify-totp", { json: { code: usedAtSetUp } });
+    assert.equal(replayed.status, 401);
+    assert.equal((await whoAmI(browser)).isAuthenticated, false);
+
+    const wrong = codeFromAnotherStep(patient.totpSecret!);
+    assert.equal((await callRoute(browser, auth, "/api/auth/two-factor/verify-totp", { json: { code: wrong } })).status, 401);
+    assert.equal(await (await db()).usedTotpCode.count({ where: { userId: patient.id, code: wrong } }), 0, "a refused code is not kept as used");
+
+    const fresh = nextCode(patient.totpSecret!);
+    assert.equal((await callRoute(browser, auth, "/api/auth/two-factor/verify-totp", { json: { code: fresh } })).status, 200);
+    assert.equal((await whoAmI(browser)).isAuthenticated, true);
+    const again = await signInToChallenge(patient.email);
+    assert.equal((await callRoute(again, auth, "/api/auth/two-factor/verify-totp", { json: { code: fresh } })).status, 401, "the same code cannot open a second session");
   });
 
   test("a code cannot be guessed: five wrong codes end the sign-in attempt", async () => {
@@ -87,7 +112,7 @@ describe("two-factor authentication", () => {
       const response = await callRoute(browser, auth, "/api/auth/two-factor/verify-totp", { json: { code: codeFromAnotherStep(patient.totpSecret!) } });
       assert.equal(response.status, 401);
     }
-    const afterLimit = await callRoute(browser, auth, "/api/auth/two-factor/verify-totp", { json: { code: totpCode(patient.totpSecret!) } });
+    const afterLimit = await callRoute(browser, auth, "/api/auth/two-factor/verify-totp", { json: { code: nextCode(patient.totpSecret!) } });
     assert.ok([400, 401].includes(afterLimit.status), `even the right code is refused now (${afterLimit.status})`);
     assert.equal((await whoAmI(browser)).isAuthenticated, false);
   });
@@ -142,7 +167,7 @@ describe("two-factor authentication", () => {
 
     // A new sign-in of the admin needs the code too.
     const browser = await signInToChallenge(admin.email);
-    assert.equal((await callRoute(browser, auth, "/api/auth/two-factor/verify-totp", { json: { code: totpCode(admin.totpSecret!) } })).status, 200);
+    assert.equal((await callRoute(browser, auth, "/api/auth/two-factor/verify-totp", { json: { code: nextCode(admin.totpSecret!) } })).status, 200);
     assert.equal((await whoAmI(browser)).user?.role, "admin");
   });
 
