@@ -79,7 +79,8 @@ const usedTotpCodes = new WeakMap<object, { userId: string; code: string }>();
 
 async function claimTotpCodeOnce(ctx: HookContext): Promise<void> {
   const code = (ctx.body as { code?: unknown } | undefined)?.code;
-  if (ctx.path !== "/two-factor/verify-totp" || typeof code !== "string") return;
+  // Anything but six digits can never be a valid code: Better Auth refuses it without our help.
+  if (ctx.path !== "/two-factor/verify-totp" || typeof code !== "string" || !/^\d{6}$/.test(code)) return;
   const userId = await totpCodeOwner(ctx);
   if (!userId) return; // Better Auth refuses the request itself
   if (!(await claimTotpCode(userId, code))) {
