@@ -6,13 +6,19 @@ const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 /**
  * Sent with every response. Framing: nowhere, except stored files inside the app's own pages. HSTS
  * only when the public address is https (APP_URL is read at build time, like the canonical links).
+ * The Content-Security-Policy here allows nothing to load or run: it is for what proxy.ts does not see
+ * (API answers, stored files, Next's static files). For pages proxy.ts replaces it with the pages'
+ * policy, which carries a fresh nonce for every response.
  */
 function securityHeaders(framing: "DENY" | "SAMEORIGIN") {
   const headers = [
     { key: "X-Content-Type-Options", value: "nosniff" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
     { key: "X-Frame-Options", value: framing },
-    { key: "Content-Security-Policy", value: `frame-ancestors ${framing === "DENY" ? "'none'" : "'self'"}; base-uri 'self'; object-src 'none'; form-action 'self'` },
+    {
+      key: "Content-Security-Policy",
+      value: `default-src 'none'; frame-ancestors ${framing === "DENY" ? "'none'" : "'self'"}; base-uri 'none'; form-action 'none'`,
+    },
     { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()" },
     { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
   ];

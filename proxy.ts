@@ -1,11 +1,50 @@
+import type { NextRequest } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { routing } from "@/lib/i18n/routing";
 
+const handleI18nRouting = createMiddleware(routing);
+
 /**
- * Only chooses the language and redirects; never a security boundary: every page, route handler
- * and data query checks the session and role itself.
+ * The pages' Content-Security-Policy, with a fresh nonce for every request. Next reads the nonce from
+ * the request's policy while it renders and puts it on its own scripts (that is why every page is
+ * rendered per request: see app/[locale]/layout.tsx and docs/decisions/010-content-security-policy.md).
  */
-export default createMiddleware(routing);
+function contentSecurityPolicy(nonce: string): string {
+  const directives = [
+    "default-src 'self'",
+    // React's development build needs eval for its debugging information; production never does.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : ""}`,
+    // Styles only, never scripts: Radix sets positions and sizes (select menus, accordions, toasts' swipe)
+    // and the progress bars their widths through style attributes, and the dialogs' scroll lock inserts a
+    // <style> element; none of these can carry the nonce. Inline styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    // Stored PDFs and text files are shown in frames inside the app's own preview dialogs.
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ];
+  if ((process.env.APP_URL ?? "").startsWith("https://")) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
+
+/**
+ * Chooses the language and redirects, and sets the pages' Content-Security-Policy. Never a security
+ * boundary: every page, route handler and data query checks the session and role itself.
+ */
+export default function proxy(request: NextRequest) {
+  const policy = contentSecurityPolicy(Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64"));
+  // next-intl forwards a copy of the request's headers to the page, so the policy reaches the renderer.
+  request.headers.set("Content-Security-Policy", policy);
+  const response = handleI18nRouting(request);
+  // Replaces the header-only policy that next.config.ts gives every response.
+  response.headers.set("Content-Security-Policy", policy);
+  return response;
+}
 
 export const config = {
   // Not /api (uploads must stream, and a proxied body is cut at 10 MB), not Next's own files, not
