@@ -90,7 +90,7 @@ export function AccountPrivacy({ email }: { email: string }) {
         }}
       >
         <DialogContent closeLabel={t("cancel")}>
-          <form onSubmit={deleteAccount} className="space-y-4">
+          <form method="post" onSubmit={deleteAccount} className="space-y-4">
             <DialogHeader>
               <DialogTitle>{t("confirmTitle")}</DialogTitle>
               <DialogDescription>{t("deleteText")}</DialogDescription>

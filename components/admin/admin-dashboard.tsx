@@ -71,7 +71,7 @@ export function AdminDashboard() {
         </div>
       </header>
 
-      <form onSubmit={onSearch} role="search" className="flex max-w-xl items-end gap-2">
+      <form method="post" onSubmit={onSearch} role="search" className="flex max-w-xl items-end gap-2">
         <div className="flex-1 space-y-1">
           <Label htmlFor="admin-search">{t("searchLabel")}</Label>
           <Input id="admin-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />

@@ -58,7 +58,7 @@ export function AdminGate({ initiallyUnlocked, children }: { initiallyUnlocked: 
           <CardDescription>{t("gateText")}</CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={onSubmit} className="space-y-4">
+          <form method="post" onSubmit={onSubmit} className="space-y-4">
             <div className="space-y-2">
               <Label htmlFor="admin-password">{t("passwordLabel")}</Label>
               <Input

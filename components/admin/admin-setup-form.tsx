@@ -55,7 +55,7 @@ export function AdminSetupForm({ enabled }: { enabled: boolean }) {
               <p>{t("disabledText")}</p>
             </div>
           )}
-          <form onSubmit={onSubmit} className="space-y-4" noValidate>
+          <form method="post" onSubmit={onSubmit} className="space-y-4" noValidate>
             <div className="space-y-2">
               <Label htmlFor="setup-email">{t("emailLabel")}</Label>
               <Input id="setup-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={!enabled} />

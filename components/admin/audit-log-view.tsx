@@ -86,7 +86,7 @@ export function AuditLogView({ initialFilters }: { initialFilters: AuditFilters 
         <p className="text-muted-foreground">{t("description")}</p>
       </header>
 
-      <form onSubmit={onSubmit} role="search" aria-label={t("filters")} className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_1fr_auto_auto]">
+      <form method="post" onSubmit={onSubmit} role="search" aria-label={t("filters")} className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_1fr_auto_auto]">
         <div className="space-y-1">
           <Label htmlFor="audit-case">{t("caseLabel")}</Label>
           <Input id="audit-case" value={form.case} placeholder="SUB-…" onChange={(e) => setForm({ ...form, case: e.target.value })} />

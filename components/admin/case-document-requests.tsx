@@ -61,7 +61,7 @@ export function CaseDocumentRequests({ data, onChange }: { data: AdminCase; onCh
         </ul>
       )}
       {data.actions.canRequestDocuments ? (
-        <form onSubmit={onSubmit} className="space-y-2">
+        <form method="post" onSubmit={onSubmit} className="space-y-2">
           <Label htmlFor="document-request">{t("requestLabel")}</Label>
           <Textarea id="document-request" value={message} minLength={MIN} maxLength={MAX} rows={3} onChange={(event) => setMessage(event.target.value)} aria-describedby="document-request-hint" />
           <p id="document-request-hint" className="text-muted-foreground">

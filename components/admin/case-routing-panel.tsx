@@ -79,7 +79,7 @@ export function CaseRoutingPanel({ data, onChange }: { data: AdminCase; onChange
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4 text-sm">
+    <form method="post" onSubmit={onSubmit} className="space-y-4 text-sm">
       {[...byCountry].map(([country, list]) => (
         <fieldset key={country} className="space-y-2">
           <legend className="mb-1 font-semibold">{country}</legend>

@@ -88,7 +88,7 @@ export function PartnersAdmin({ hospitals }: { hospitals: { id: string; name: st
           <CardDescription>{t("inviteText")}</CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={onInvite} noValidate className="grid gap-4 sm:grid-cols-2">
+          <form method="post" onSubmit={onInvite} noValidate className="grid gap-4 sm:grid-cols-2">
             {error && (
               <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive sm:col-span-2">
                 {error}

@@ -72,7 +72,7 @@ function ChangePasswordForm({ owner, onChanged }: { owner: Owner; onChanged: () 
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <FormAlert message={formError} />
       <Field id="currentPassword" label={t("currentPassword")} type="password" autoComplete="current-password" required error={errors.currentPassword} />
       <Field

@@ -90,7 +90,7 @@ export function SignInForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <FormAlert message={formError} />
       <Field id="identifier" label={t("identifier")} autoComplete="username" required error={errors.identifier} />
       <Field id="password" label={t("password")} type="password" autoComplete="current-password" required error={errors.password} />
@@ -132,7 +132,7 @@ export function SignUpForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <FormAlert message={formError} />
       <Field id="name" label={t("name")} autoComplete="name" required error={errors.name} />
       <Field id="username" label={t("username")} autoComplete="username" hint={t("usernameHint")} required error={errors.username} />

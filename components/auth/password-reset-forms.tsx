@@ -65,7 +65,7 @@ export function ForgotPasswordForm() {
 
   if (sent) return <Done message={t("resetLinkSent")} />;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <FormAlert message={formError} />
       <Field id="email" label={t("email")} type="email" autoComplete="email" required error={errors.email} />
       <Button type="submit" className="w-full" disabled={pending}>
@@ -114,7 +114,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   if (done) return <Done message={t("resetDone")} />;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <FormAlert message={formError} />
       <Field
         id="newPassword"

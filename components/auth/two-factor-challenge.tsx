@@ -55,7 +55,7 @@ export function TwoFactorChallenge({ onVerified, onRestart }: { onVerified: () =
     );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <div className="space-y-1">
         <h2 className="text-lg font-semibold">{t("challengeTitle")}</h2>
         <p className="text-sm text-muted-foreground">{useBackupCode ? t("backupCodeHint") : t("challengeHint")}</p>

@@ -132,7 +132,7 @@ export function TwoFactorSettings({ enabled: initiallyEnabled, isStaff, setupReq
           isStaff ? (
             <p className="text-sm text-muted-foreground">{t("requiredForStaff")}</p>
           ) : (
-            <form onSubmit={turnOff} noValidate className="space-y-4">
+            <form method="post" onSubmit={turnOff} noValidate className="space-y-4">
               <Field id="twoFactorPassword" label={t("password")} type="password" autoComplete="current-password" required />
               <Button type="submit" variant="outline" disabled={pending}>
                 {pending ? t("turningOff") : t("turnOff")}
@@ -140,7 +140,7 @@ export function TwoFactorSettings({ enabled: initiallyEnabled, isStaff, setupReq
             </form>
           )
         ) : setup ? (
-          <form onSubmit={confirm} noValidate className="space-y-6">
+          <form method="post" onSubmit={confirm} noValidate className="space-y-6">
             <section className="space-y-2">
               <h3 className="font-medium">{t("scanTitle")}</h3>
               <QrCode value={setup.totpURI} label={t("qrLabel")} />
@@ -175,7 +175,7 @@ export function TwoFactorSettings({ enabled: initiallyEnabled, isStaff, setupReq
             </div>
           </form>
         ) : (
-          <form onSubmit={start} noValidate className="space-y-4">
+          <form method="post" onSubmit={start} noValidate className="space-y-4">
             <Field id="twoFactorPassword" label={t("password")} type="password" autoComplete="current-password" required />
             <Button type="submit" disabled={pending}>
               {pending ? t("starting") : t("startSetup")}

@@ -41,7 +41,7 @@ export function AcceptInvitationForm({ token }: { token: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <FormAlert message={formError} />
       <FormField id="username" label={t("fields.username")} error={errors.username} hint={t("usernameHint")}>
         <Input {...describedBy("username", errors.username)} autoComplete="username" required />

@@ -86,7 +86,7 @@ export function AnswerForms({ caseId }: { caseId: string }) {
       <CardContent className="space-y-4">
         <FormAlert message={formError} />
         {declining ? (
-          <form onSubmit={onDecline} noValidate className="space-y-4">
+          <form method="post" onSubmit={onDecline} noValidate className="space-y-4">
             {text("reason", t("fields.reason"), 4)}
             <div className="flex flex-wrap gap-2">
               <Button type="submit" variant="destructive" disabled={pending !== null}>
@@ -98,7 +98,7 @@ export function AnswerForms({ caseId }: { caseId: string }) {
             </div>
           </form>
         ) : (
-          <form onSubmit={onPlan} noValidate className="space-y-4">
+          <form method="post" onSubmit={onPlan} noValidate className="space-y-4">
             {text("diagnosisSummary", t("fields.diagnosisSummary"))}
             {text("proposedTreatment", t("fields.proposedTreatment"))}
             {text("included", t("fields.included"), 3, t("fields.includedHint"))}
@@ -178,7 +178,7 @@ export function AppointmentForm({ caseId, current }: { caseId: string; current: 
         <CardDescription>{t("appointmentText")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
           <FormAlert message={error} />
           <FormField id="at" label={t("fields.appointmentAt")}>
             <Input id="at" name="at" type="datetime-local" required />

@@ -61,7 +61,7 @@ export function InquiryForm() {
   );
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4">
+    <form method="post" onSubmit={onSubmit} className="space-y-4">
       <fieldset className="space-y-4" disabled={pending}>
         {input("name", "text", true)}
         {input("email", "email", true)}

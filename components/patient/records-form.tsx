@@ -211,7 +211,7 @@ export function RecordsForm() {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6" aria-describedby={error ? "records-error" : undefined}>
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-6" aria-describedby={error ? "records-error" : undefined}>
       <FileDropZone
         files={files}
         onAdd={addFiles}

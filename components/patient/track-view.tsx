@@ -76,7 +76,7 @@ export function TrackView() {
         </p>
       )}
       {step === "details" && (
-        <form onSubmit={requestCode} className="space-y-4">
+        <form method="post" onSubmit={requestCode} className="space-y-4">
           <div className="space-y-1.5">
             <Label htmlFor="track-number">{t("trackingNumber")}</Label>
             <Input id="track-number" value={trackingNumber} onChange={(e) => setTrackingNumber(e.target.value)} placeholder="SUB-20261122-XXXXXXXXXX" required autoComplete="off" />
@@ -91,7 +91,7 @@ export function TrackView() {
         </form>
       )}
       {step === "code" && (
-        <form onSubmit={verify} className="space-y-4">
+        <form method="post" onSubmit={verify} className="space-y-4">
           <p role="status" className="rounded-md bg-secondary p-3 text-sm">
             {t("codeSent")}
           </p>

@@ -166,7 +166,7 @@ export function UploadCenter({ speechConfigured, onUploaded }: { speechConfigure
   const setPatientField = (name: keyof PatientFields) => (event: { target: { value: string } }) => setPatient((current) => ({ ...current, [name]: event.target.value }));
 
   return (
-    <form onSubmit={onSubmit} className="space-y-6" aria-labelledby="upload-center-title" noValidate>
+    <form method="post" onSubmit={onSubmit} className="space-y-6" aria-labelledby="upload-center-title" noValidate>
       <div className="space-y-1">
         <h2 id="upload-center-title" className="flex items-center gap-2 text-xl font-semibold">
           <ShieldCheck aria-hidden className="h-5 w-5 text-primary" />
