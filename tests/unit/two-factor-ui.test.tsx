@@ -1,0 +1,101 @@
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import en from "@/messages/en.json";
+import { TwoFactorSettings } from "@/components/auth/two-factor-settings";
+import { TwoFactorChallenge } from "@/components/auth/two-factor-challenge";
+
+const push = jest.fn();
+jest.mock("@/lib/i18n/navigation", () => ({ useRouter: () => ({ push, refresh: jest.fn() }) }));
+jest.mock("@/lib/auth/use-session", () => ({ refreshSession: jest.fn(() => Promise.resolve(null)) }));
+
+const fetchMock = jest.fn();
+beforeEach(() => {
+  fetchMock.mockReset();
+  push.mockReset();
+  global.fetch = fetchMock as unknown as typeof fetch;
+  window.history.replaceState(null, "", "/account/security?twoFactor=required&next=%2Fpartner");
+});
+
+// jsdom has no Response: the forms only read ok, status and json().
+const json = (body: unknown, status = 200) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) });
+const TOTP_URI = "otpauth://totp/AfyaBridge:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=AfyaBridge&digits=6&period=30";
+
+function show(ui: React.ReactNode) {
+  return render(
+    <NextIntlClientProvider locale="en" timeZone="UTC" messages={{ auth: en.auth, twoFactor: en.twoFactor, common: en.common }}>
+      {ui}
+    </NextIntlClientProvider>,
+  );
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe("two-factor set-up on the security page", () => {
+  it("tells staff why, then takes the password, shows the QR code, key and backup codes, and turns on with a code", async () => {
+    show(<TwoFactorSettings enabled={false} isStaff setupRequired />);
+    expect(screen.getByRole("status")).toHaveTextContent(en.twoFactor.setupRequired);
+
+    fetchMock.mockReturnValueOnce(json({ code: "INVALID_PASSWORD" }, 400));
+    type("Your password", "wrong one");
+    fireEvent.click(screen.getByRole("button", { name: "Set up two-factor authentication" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(en.twoFactor.wrongPassword);
+
+    fetchMock.mockReturnValueOnce(json({ totpURI: TOTP_URI, backupCodes: ["aaaa-1111", "bbbb-2222"] }));
+    type("Your password", "correct horse battery");
+    fireEvent.click(screen.getByRole("button", { name: "Set up two-factor authentication" }));
+    expect(await screen.findByRole("img", { name: en.twoFactor.qrLabel })).toBeInTheDocument();
+    expect(screen.getByTestId("totp-secret")).toHaveTextContent("JBSWY3DPEHPK3PXP");
+    expect(screen.getByTestId("backup-codes")).toHaveTextContent("aaaa-1111");
+    expect(JSON.parse(String((fetchMock.mock.calls[1] as [string, RequestInit])[1].body))).toEqual({ password: "correct horse battery" });
+
+    fetchMock.mockReturnValueOnce(json({ code: "INVALID_CODE" }, 401));
+    type("6-digit code", "000000");
+    fireEvent.click(screen.getByRole("button", { name: "Turn on" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(en.twoFactor.wrongCode);
+
+    fetchMock.mockReturnValueOnce(json({ token: "t" }));
+    type("6-digit code", "123 456");
+    fireEvent.click(screen.getByRole("button", { name: "Turn on" }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith("/partner"));
+    expect(fetchMock.mock.calls[3][0]).toBe("/api/auth/two-factor/verify-totp");
+    expect(JSON.parse(String((fetchMock.mock.calls[3] as [string, RequestInit])[1].body))).toEqual({ code: "123456" });
+    expect(screen.getByText(en.twoFactor.statusOn)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Turn off" })).not.toBeInTheDocument();
+    expect(screen.getByText(en.twoFactor.requiredForStaff)).toBeInTheDocument();
+  });
+
+  it("lets a patient turn it off with their password", async () => {
+    show(<TwoFactorSettings enabled isStaff={false} setupRequired={false} />);
+    fetchMock.mockReturnValueOnce(json({ status: true }));
+    type("Your password", "correct horse battery");
+    fireEvent.click(screen.getByRole("button", { name: "Turn off" }));
+    expect(await screen.findByText(en.twoFactor.statusOff)).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0][0]).toBe("/api/auth/two-factor/disable");
+  });
+});
+
+describe("the sign-in code step", () => {
+  it("refuses a wrong code, accepts a backup code, and starts over when the challenge has expired", async () => {
+    const verified = jest.fn(() => Promise.resolve());
+    const restart = jest.fn();
+    show(<TwoFactorChallenge onVerified={verified} onRestart={restart} />);
+
+    fetchMock.mockReturnValueOnce(json({ code: "INVALID_CODE" }, 401));
+    type("6-digit code", "111111");
+    fireEvent.click(screen.getByRole("button", { name: "Verify" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(en.twoFactor.wrongCode);
+
+    fireEvent.click(screen.getByRole("button", { name: "Use a backup code instead" }));
+    fetchMock.mockReturnValueOnce(json({ token: "t" }));
+    type("Backup code", "aaaa-1111");
+    fireEvent.click(screen.getByRole("button", { name: "Verify" }));
+    await waitFor(() => expect(verified).toHaveBeenCalled());
+    expect(fetchMock.mock.calls[1][0]).toBe("/api/auth/two-factor/verify-backup-code");
+
+    fetchMock.mockReturnValueOnce(json({ code: "INVALID_TWO_FACTOR_COOKIE" }, 401));
+    fireEvent.click(screen.getByRole("button", { name: "Verify" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(en.twoFactor.challengeExpired);
+    fireEvent.click(screen.getByRole("button", { name: "Back to sign-in" }));
+    expect(restart).toHaveBeenCalled();
+  });
+});
