@@ -24,7 +24,7 @@ async function main() {
     if (!granted) {
       console.error(`No account uses ${email.data}. Create it with the sign-up page first.`);
       process.exitCode = 1;
-    } else console.log(`${email.data} is now an admin.`);
+    } else console.log(`${email.data} is now an admin. At their next visit they set up two-factor authentication before the dashboard opens.`);
   } finally {
     await db.$disconnect();
     await pglite?.close();

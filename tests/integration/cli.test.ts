@@ -61,6 +61,7 @@ describe("configuration and command-line tools", () => {
 
     const ok = script("scripts/admin-grant.ts", ["ngozi@example.com"], env);
     assert.equal(ok.status, 0, ok.output);
+    assert.match(ok.output, /ngozi@example.com is now an admin\. At their next visit they set up two-factor authentication/);
     const [role, audits] = await withDb(async (db) => [
       (await db.user.findUniqueOrThrow({ where: { id: "u1" } })).role,
       await db.auditEvent.findMany({ where: { action: "user.grant_admin", entityId: "u1" } }),
