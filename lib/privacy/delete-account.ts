@@ -56,6 +56,7 @@ export async function deleteAccount(userId: string, confirmEmail: string): Promi
     await tx.partnerInvitation.deleteMany({ where: { OR: [{ acceptedUserId: userId }, { email: { equals: user.email, mode: "insensitive" } }] } });
     // Pending e-mail verifications and password-reset tokens (Better Auth keys them by e-mail or stores the user id).
     await tx.verification.deleteMany({ where: { OR: [{ identifier: { contains: user.email, mode: "insensitive" } }, { value: userId }] } });
+    await tx.usedTotpCode.deleteMany({ where: { userId } });
     await tx.user.delete({ where: { id: userId } }); // sessions, accounts, two-factor rows cascade
 
     // Rows about them: by them, about their account, cases or files, or naming their e-mail anywhere.

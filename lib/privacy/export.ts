@@ -18,7 +18,7 @@ interface ArchivedFile {
 export async function collectAccountData(userId: string, now = new Date()) {
   const user = await db().user.findUniqueOrThrow({
     where: { id: userId },
-    select: { name: true, email: true, username: true, role: true, createdAt: true },
+    select: { name: true, email: true, username: true, role: true, createdAt: true, twoFactorEnabled: true },
   });
   const [submissions, notifications, consents, auditEvents] = await Promise.all([
     db().submission.findMany({
@@ -52,7 +52,7 @@ export async function collectAccountData(userId: string, now = new Date()) {
   const archived: ArchivedFile[] = [];
   const data = {
     exportedAt: now.toISOString(),
-    account: { name: user.name, email: user.email, username: user.username, role: user.role, createdAt: user.createdAt.toISOString() },
+    account: { name: user.name, email: user.email, username: user.username, role: user.role, createdAt: user.createdAt.toISOString(), twoFactorEnabled: user.twoFactorEnabled === true },
     submissions: await Promise.all(
       submissions.map(async ({ files, statusChanges, routings, plans, documentRequests, ...submission }) => {
         const used = new Set<string>();

@@ -8,7 +8,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { Browser, useFreshApp } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/databases";
-import { callRoute, signUpAdmin, signUpPatient, submitCase, type Actor } from "./support/actors";
+import { callRoute, enrollTwoFactor, signUpAdmin, signUpPatient, submitCase, type Actor } from "./support/actors";
 
 type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
 let exportRoute: Handler;
@@ -90,6 +90,7 @@ describe("privacy: download my data and delete my account", () => {
     assert.equal(data.account.email, alice.email);
     assert.equal(data.account.name, "Alice");
     assert.equal(data.account.role, "patient");
+    assert.equal(data.account.twoFactorEnabled, false);
     const exported = data.submissions.find((s: { trackingNumber: string }) => s.trackingNumber === aliceCase.trackingNumber);
     assert.ok(exported, "Alice's case is in the export");
     assert.equal(exported.routings[0].hospital.length > 0, true);
@@ -149,6 +150,8 @@ describe("privacy: download my data and delete my account", () => {
     // A row that names her without being hers (as a failed sign-in would), and one about someone else.
     const mention = await db.auditEvent.create({ data: { action: "test.mention", ipAddress: "203.0.113.9", userAgent: "Test", metadata: { email: alice.email, reason: `locked for ${alice.email}`, attempts: 3 } } });
     const unrelated = await db.auditEvent.create({ data: { action: "test.other", ipAddress: "203.0.113.10", metadata: { email: bob.email } } });
+    await enrollTwoFactor(alice); // her authenticator secret, backup codes and a used code are hers too
+    assert.equal(await db.usedTotpCode.count({ where: { userId: alice.id } }), 1);
     const auditBefore = await db.auditEvent.count({ where: { actorId: alice.id } });
     assert.ok(auditBefore > 0);
 
@@ -158,6 +161,8 @@ describe("privacy: download my data and delete my account", () => {
 
     assert.equal(await db.user.findUnique({ where: { id: alice.id } }), null);
     assert.equal(await db.session.count({ where: { userId: alice.id } }), 0);
+    assert.equal(await db.twoFactor.count({ where: { userId: alice.id } }), 0);
+    assert.equal(await db.usedTotpCode.count({ where: { userId: alice.id } }), 0);
     assert.equal(await db.submission.count({ where: { trackingNumber: aliceCase.trackingNumber } }), 0);
     assert.equal(await db.notification.count({ where: { userId: alice.id } }), 0);
     assert.equal(await db.consentRecord.count({ where: { userId: alice.id } }), 0);
