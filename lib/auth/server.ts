@@ -12,10 +12,9 @@ import { clientIp } from "@/lib/api/client";
 import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_PATTERN } from "./rules";
 import { isCommonPassword, PASSWORD_TOO_COMMON, type PasswordOwner } from "./password-strength";
 import { sendPasswordResetMail } from "./reset-mail";
-import { claimTotpCode, releaseTotpCode } from "./totp-replay";
+import { afterTwoFactor, beforeTwoFactor } from "./two-factor-hooks";
 
 import { isIdleStaffSession, SESSION_UPDATE_AGE_SECONDS } from "./idle";
-import { isStaff, toRole } from "./roles";
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -55,44 +54,6 @@ async function endIdleStaffSession(ctx: HookContext): Promise<void> {
   if (!token) return;
   const session = await db().session.findUnique({ where: { token }, select: { id: true, updatedAt: true, user: { select: { role: true } } } });
   if (session && isIdleStaffSession(session.user.role, session.updatedAt)) await db().session.deleteMany({ where: { id: session.id } });
-}
-
-/** Two-factor is required for staff (admins, partner users): they cannot turn it off, only patients can. */
-async function refuseStaffTwoFactorRemoval(ctx: HookContext): Promise<void> {
-  if (ctx.path !== "/two-factor/disable") return;
-  const session = await getSessionFromCtx(ctx);
-  if (session && isStaff(toRole((session.user as { role?: string | null }).role))) {
-    throw new APIError("FORBIDDEN", { code: "TWO_FACTOR_REQUIRED_FOR_STAFF", message: "Two-factor authentication is required for staff accounts and cannot be turned off." });
-  }
-}
-
-/** Whose code a /two-factor/verify-totp request checks: the signed-in user (set-up) or the sign-in challenge's. */
-async function totpCodeOwner(ctx: HookContext): Promise<string | null> {
-  const session = await getSessionFromCtx(ctx);
-  if (session) return session.user.id;
-  const challenge = await ctx.getSignedCookie(ctx.context.createAuthCookie("two_factor").name, ctx.context.secret);
-  const verification = challenge ? await ctx.context.internalAdapter.findVerificationValue(challenge) : null;
-  return verification?.value ?? null;
-}
-
-const usedTotpCodes = new WeakMap<object, { userId: string; code: string }>();
-
-async function claimTotpCodeOnce(ctx: HookContext): Promise<void> {
-  const code = (ctx.body as { code?: unknown } | undefined)?.code;
-  // Anything but six digits can never be a valid code: Better Auth refuses it without our help.
-  if (ctx.path !== "/two-factor/verify-totp" || typeof code !== "string" || !/^\d{6}$/.test(code)) return;
-  const userId = await totpCodeOwner(ctx);
-  if (!userId) return; // Better Auth refuses the request itself
-  if (!(await claimTotpCode(userId, code))) {
-    throw new APIError("UNAUTHORIZED", { code: "INVALID_CODE", message: "This code has already been used. Enter the next code from your app." });
-  }
-  usedTotpCodes.set(ctx.context, { userId, code });
-}
-
-/** A wrong code was only claimed for the check: it is released, so a typo does not burn anything. */
-async function releaseRefusedTotpCode(ctx: HookContext): Promise<void> {
-  const claimed = usedTotpCodes.get(ctx.context);
-  if (claimed && ctx.context.returned instanceof APIError) await releaseTotpCode(claimed.userId, claimed.code);
 }
 
 function createAuth() {
@@ -138,14 +99,13 @@ function createAuth() {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await endIdleStaffSession(ctx);
-        await refuseStaffTwoFactorRemoval(ctx);
-        await claimTotpCodeOnce(ctx);
+        await beforeTwoFactor(ctx);
         const setting = await passwordBeingSet(ctx);
         if (setting && typeof setting.password === "string" && isCommonPassword(setting.password, setting.owner)) {
           throw new APIError("BAD_REQUEST", { ...PASSWORD_TOO_COMMON });
         }
       }),
-      after: createAuthMiddleware(releaseRefusedTotpCode),
+      after: createAuthMiddleware(afterTwoFactor),
     },
     user: {
       additionalFields: {

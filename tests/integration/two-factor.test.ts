@@ -72,6 +72,23 @@ describe("two-factor authentication", () => {
     assert.equal((await whoAmI(patient.browser)).isAuthenticated, true, "the set-up keeps the person signed in");
   });
 
+  test("turning it on ends every other session of the account (opened with the password alone) and is audited; so is turning it off", async () => {
+    const patient = await signUpPatient();
+    const elsewhere = new Browser();
+    assert.equal((await callRoute(elsewhere, auth, "/api/auth/sign-in/email", { json: { email: patient.email, password: PASSWORD } })).status, 200);
+    assert.equal((await whoAmI(elsewhere)).isAuthenticated, true);
+
+    await enrollTwoFactor(patient);
+    assert.equal((await whoAmI(elsewhere)).isAuthenticated, false, "the other session ended");
+    assert.equal((await whoAmI(patient.browser)).isAuthenticated, true, "the session that set it up goes on");
+    assert.equal(await (await db()).session.count({ where: { userId: patient.id } }), 1);
+    const enabled = await (await db()).auditEvent.findFirstOrThrow({ where: { action: "auth.two_factor_enabled", entityId: patient.id } });
+    assert.deepEqual([enabled.actorId, enabled.metadata], [patient.id, { otherSessionsEnded: 1 }]);
+
+    assert.equal((await callRoute(patient.browser, auth, "/api/auth/two-factor/disable", { json: { password: PASSWORD } })).status, 200);
+    assert.equal(await (await db()).auditEvent.count({ where: { action: "auth.two_factor_disabled", entityId: patient.id } }), 1);
+  });
+
   test("sign-in then asks for the code: a wrong one is refused, the right one opens a session", async () => {
     const patient = await signUpPatient();
     await enrollTwoFactor(patient);
