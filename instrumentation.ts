@@ -8,12 +8,13 @@ export async function register() {
   const env = getEnv();
   if (env.TRANSCRIPTION_WORKER === "off") return;
   const { startTranscriptionWorker } = await import("./lib/transcriptions/jobs");
+  const { log } = await import("./lib/log");
   // A database that is not reachable yet must not keep the site down: the worker retries in a minute.
   const start = (): Promise<void> =>
     startTranscriptionWorker().then(
-      () => console.info("[transcription] worker started"),
+      () => log.info("transcription worker started"),
       (error: unknown) => {
-        console.error(`[transcription] worker could not start, retrying in 60 s: ${error instanceof Error ? error.message : String(error)}`);
+        log.error({ err: error }, "transcription worker could not start, retrying in 60 s");
         setTimeout(() => void start(), 60_000).unref();
       },
     );
