@@ -3,7 +3,7 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
 import { admin, twoFactor, username } from "better-auth/plugins";
-import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -63,6 +63,13 @@ function createAuth() {
     baseURL: env.APP_URL,
     secret: env.BETTER_AUTH_SECRET,
     trustedOrigins: [env.APP_URL],
+    // Refusals (4xx: a wrong password, a reused code, a common password) are answers, not faults; any
+    // other failure is logged through the app's logger, as the library's own lines are (below).
+    onAPIError: {
+      onError: (error) => {
+        if (!(isAPIError(error) && error.statusCode < 500)) log.error({ err: error }, "auth: request failed");
+      },
+    },
     // Through the app's logger (request id, redaction of personal data), never straight to the console.
     logger: {
       level: "warn",

@@ -71,6 +71,9 @@ describe("accounts", () => {
     try {
       await call(new Browser(), authHandler.POST, "/api/auth/sign-in/email", { json: { email: "nobody@example.com", password: "wrong password 123" } });
       assert.ok(warnings.mock.calls.some((call) => String(call.arguments[1]).startsWith("auth: ")), "Better Auth's warning reached the logger");
+      // A refusal thrown by the app's own auth hook (a common password) is an answer, not a fault to print.
+      const refused = await signUp(new Browser(), { username: "common_pw", email: "common.pw@example.com", password: "password1234" });
+      assert.equal(refused.status, 400);
       assert.equal(consoleCalls.reduce((sum, method) => sum + method.mock.callCount(), 0), 0);
     } finally {
       mock.restoreAll();
