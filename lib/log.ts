@@ -16,7 +16,7 @@ const REDACTED = "[redacted]";
 const SECRET_KEY = /pass(word|wd|phrase)?$|secret|token|authorization|cookie|api[-_]?key|otp|backup[-_]?codes|code[-_]?hash|^code$|^key$/i;
 const PERSONAL_KEY = /e-?mail|^(full|first|last|patient|consent(full)?|display|user)?_?name$|phone|^to$|^from$|^address$|birth|original[-_]?name|file[-_]?name/i;
 const HEALTH_KEY =
-  /medical|condition|diagnos|treatment|symptom|patient[-_]?info|record[-_]?number|^text$|^segments$|^transcript|^message$|^note$|^body$|^content|^data$|^file$|^bytes$|^buffer$|^chunk/i;
+  /medical|condition|diagnos|treatment|symptom|patient[-_]?info|record[-_]?number|^text$|^segments$|^transcript(?!ion(Id|s)?$)|^message$|^note$|^body$|^content|^data$|^file$|^bytes$|^buffer$|^chunk/i;
 /** `message` and `msg` of an error or of the log line stay readable (with e-mails masked). */
 const ALWAYS_KEPT = new Set(["msg", "level", "time", "pid", "hostname", "requestId", "stack", "type"]);
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;

@@ -117,8 +117,7 @@ export async function rescanPendingFiles(now = new Date()): Promise<number> {
     (after) => db().transcription.findMany({ where: { ...awaitingScanWhere, createdAt: { lt: olderThan }, ...after }, select: { id: true }, orderBy: { id: "asc" }, take: BATCH }),
     scanTranscriptionFile,
   );
-  // ("transcription…" keys are redacted as health data by the logger.)
-  if (files + transcriptions) log.info({ submissionFiles: files, staffUploads: transcriptions }, "malware re-scan: scanned pending files");
+  if (files + transcriptions) log.info({ submissionFiles: files, transcriptions }, "malware re-scan: scanned pending files");
   return files + transcriptions;
 }
 

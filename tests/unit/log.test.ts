@@ -12,9 +12,10 @@ function capture() {
 describe("structured logs", () => {
   it("writes one JSON object per line with level, time and message", () => {
     const { logger, lines } = capture();
-    logger.info({ submissionId: "abc" }, "submission stored");
+    logger.info({ submissionId: "abc", transcriptionId: "t-1", transcriptions: 2, transcript: "the patient said" }, "submission stored");
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: "info", msg: "submission stored", submissionId: "abc" });
+    // Ids and counts stay readable; a transcript is health data.
+    expect(lines[0]).toMatchObject({ level: "info", msg: "submission stored", submissionId: "abc", transcriptionId: "t-1", transcriptions: 2, transcript: "[redacted]" });
     expect(typeof lines[0].time).toBe("string");
   });
 
