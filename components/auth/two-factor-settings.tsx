@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState, type FormEvent } from "react";
+import { useMemo, useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { encode } from "uqr";
 import { useRouter } from "@/lib/i18n/navigation";
@@ -40,6 +40,22 @@ function QrCode({ value, label }: { value: string; label: string }) {
   );
 }
 
+function BackupCodes({ codes }: { codes: string[] }) {
+  const t = useTranslations("twoFactor");
+  return (
+    <>
+      <ul className="grid grid-cols-2 gap-1 font-mono text-sm" data-testid="backup-codes">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <Button type="button" variant="outline" size="sm" onClick={() => downloadCodes(codes)}>
+        {t("downloadBackupCodes")}
+      </Button>
+    </>
+  );
+}
+
 function downloadCodes(codes: string[]) {
   const url = URL.createObjectURL(new Blob([`AfyaBridge backup codes\n\n${codes.join("\n")}\n`], { type: "text/plain" }));
   const link = Object.assign(document.createElement("a"), { href: url, download: "afyabridge-backup-codes.txt" });
@@ -49,7 +65,8 @@ function downloadCodes(codes: string[]) {
 
 /**
  * Two-factor authentication on /account/security: set up with an authenticator app (password, scan,
- * backup codes, then a code proves it works), or turn it off (patients only; the server refuses staff).
+ * backup codes, then a code proves it works); once on, new backup codes, or turning it off (patients
+ * only; the server refuses staff).
  */
 export function TwoFactorSettings({ enabled: initiallyEnabled, isStaff, setupRequired }: { enabled: boolean; isStaff: boolean; setupRequired: boolean }) {
   const t = useTranslations("twoFactor");
@@ -58,6 +75,8 @@ export function TwoFactorSettings({ enabled: initiallyEnabled, isStaff, setupReq
   const [setup, setSetup] = useState<Setup | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<ErrorKey | null>(null);
+  const [newCodes, setNewCodes] = useState<string[] | null>(null);
+  const managed = useRef<HTMLFormElement>(null);
 
   async function run(action: () => Promise<void>) {
     setPending(true);
@@ -99,9 +118,19 @@ export function TwoFactorSettings({ enabled: initiallyEnabled, isStaff, setupReq
     });
   }
 
-  function turnOff(event: FormEvent<HTMLFormElement>) {
+  /** New backup codes (the old ones stop working), for someone who used or lost theirs. */
+  function renewBackupCodes(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const password = field(event.currentTarget, "twoFactorPassword");
+    void run(async () => {
+      const answer = await post("/api/auth/two-factor/generate-backup-codes", { password });
+      if (!answer.ok) return setError(passwordErrorKey(answer.status, answer.body.code));
+      setNewCodes(answer.body.backupCodes as string[]);
+    });
+  }
+
+  function turnOff() {
+    const password = managed.current ? field(managed.current, "twoFactorPassword") : "";
     void run(async () => {
       const answer = await post("/api/auth/two-factor/disable", { password });
       if (!answer.ok) return setError(passwordErrorKey(answer.status, answer.body.code));
@@ -129,16 +158,26 @@ export function TwoFactorSettings({ enabled: initiallyEnabled, isStaff, setupReq
         )}
         <FormAlert message={error ? t(error) : null} />
         {enabled ? (
-          isStaff ? (
-            <p className="text-sm text-muted-foreground">{t("requiredForStaff")}</p>
-          ) : (
-            <form method="post" onSubmit={turnOff} noValidate className="space-y-4">
-              <Field id="twoFactorPassword" label={t("password")} type="password" autoComplete="current-password" required />
+          <form ref={managed} method="post" onSubmit={renewBackupCodes} noValidate className="space-y-4">
+            {isStaff && <p className="text-sm text-muted-foreground">{t("requiredForStaff")}</p>}
+            {newCodes && (
+              <section className="space-y-2" aria-live="polite">
+                <p className="text-sm font-medium">{t("backupCodesRenewed")}</p>
+                <BackupCodes codes={newCodes} />
+              </section>
+            )}
+            <Field id="twoFactorPassword" label={t("password")} type="password" autoComplete="current-password" hint={t("renewHint")} required />
+            <div className="flex flex-wrap gap-2">
               <Button type="submit" variant="outline" disabled={pending}>
-                {pending ? t("turningOff") : t("turnOff")}
+                {t("renewBackupCodes")}
               </Button>
-            </form>
-          )
+              {!isStaff && (
+                <Button type="button" variant="outline" disabled={pending} onClick={turnOff}>
+                  {pending ? t("turningOff") : t("turnOff")}
+                </Button>
+              )}
+            </div>
+          </form>
         ) : setup ? (
           <form method="post" onSubmit={confirm} noValidate className="space-y-6">
             <section className="space-y-2">
@@ -152,14 +191,7 @@ export function TwoFactorSettings({ enabled: initiallyEnabled, isStaff, setupReq
             <section className="space-y-2">
               <h3 className="font-medium">{t("backupTitle")}</h3>
               <p className="text-sm text-muted-foreground">{t("backupHint")}</p>
-              <ul className="grid grid-cols-2 gap-1 font-mono text-sm" data-testid="backup-codes">
-                {setup.backupCodes.map((code) => (
-                  <li key={code}>{code}</li>
-                ))}
-              </ul>
-              <Button type="button" variant="outline" size="sm" onClick={() => downloadCodes(setup.backupCodes)}>
-                {t("downloadBackupCodes")}
-              </Button>
+              <BackupCodes codes={setup.backupCodes} />
             </section>
             <section className="space-y-2">
               <h3 className="font-medium">{t("confirmTitle")}</h3>

@@ -147,6 +147,24 @@ describe("two-factor authentication", () => {
     assert.equal((await whoAmI(second)).isAuthenticated, false);
   });
 
+  test("new backup codes replace the old ones; nobody can read anyone's codes over HTTP", async () => {
+    const partner = await signUpPatient();
+    const [old] = await enrollTwoFactor(partner);
+    await (await db()).user.update({ where: { id: partner.id }, data: { role: "partner", hospitalId: "medipol-mega" } });
+    const renewed = await callRoute(partner.browser, auth, "/api/auth/two-factor/generate-backup-codes", { json: { password: PASSWORD } });
+    assert.equal(renewed.status, 200);
+    const { backupCodes } = (await renewed.json()) as { backupCodes: string[] };
+    assert.equal(backupCodes.length, 10);
+    assert.ok(!backupCodes.includes(old));
+
+    const first = await signInToChallenge(partner.email);
+    assert.equal((await callRoute(first, auth, "/api/auth/two-factor/verify-backup-code", { json: { code: old } })).status, 401, "an old code no longer works");
+    assert.equal((await callRoute(first, auth, "/api/auth/two-factor/verify-backup-code", { json: { code: backupCodes[0] } })).status, 200);
+
+    const viewed = await callRoute(partner.browser, auth, "/api/auth/two-factor/view-backup-codes", { json: { userId: partner.id } });
+    assert.equal(viewed.status, 404, "the library's view of stored codes is for the server only");
+  });
+
   test("patients may turn it off with their password; staff may not", async () => {
     const patient = await signUpPatient();
     await enrollTwoFactor(patient);

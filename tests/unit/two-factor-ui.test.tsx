@@ -62,6 +62,14 @@ describe("two-factor set-up on the security page", () => {
     expect(screen.getByText(en.twoFactor.statusOn)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Turn off" })).not.toBeInTheDocument();
     expect(screen.getByText(en.twoFactor.requiredForStaff)).toBeInTheDocument();
+
+    // Staff may still replace used or lost backup codes.
+    fetchMock.mockReturnValueOnce(json({ status: true, backupCodes: ["cccc-3333", "dddd-4444"] }));
+    type("Your password", "correct horse battery");
+    fireEvent.click(screen.getByRole("button", { name: "New backup codes" }));
+    expect(await screen.findByText(en.twoFactor.backupCodesRenewed)).toBeInTheDocument();
+    expect(screen.getByTestId("backup-codes")).toHaveTextContent("cccc-3333");
+    expect(fetchMock.mock.calls[4][0]).toBe("/api/auth/two-factor/generate-backup-codes");
   });
 
   it("lets a patient turn it off with their password", async () => {
