@@ -92,14 +92,19 @@ export function TwoFactorSettings({ enabled: initiallyEnabled, isStaff, setupReq
 
   const field = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? "");
 
+  /** Posts the form's password to `path`: a refusal shows why, an answer goes to `done`. */
+  function withPassword(form: HTMLFormElement | null, path: string, done: (body: Record<string, unknown>) => void) {
+    const password = form ? field(form, "twoFactorPassword") : "";
+    void run(async () => {
+      const answer = await post(path, { password });
+      if (!answer.ok) return setError(passwordErrorKey(answer.status, answer.body.code));
+      done(answer.body);
+    });
+  }
+
   function start(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const password = field(event.currentTarget, "twoFactorPassword");
-    void run(async () => {
-      const answer = await post("/api/auth/two-factor/enable", { password });
-      if (!answer.ok) return setError(passwordErrorKey(answer.status, answer.body.code));
-      setSetup({ totpURI: String(answer.body.totpURI), backupCodes: answer.body.backupCodes as string[] });
-    });
+    withPassword(event.currentTarget, "/api/auth/two-factor/enable", (body) => setSetup({ totpURI: String(body.totpURI), backupCodes: body.backupCodes as string[] }));
   }
 
   function confirm(event: FormEvent<HTMLFormElement>) {
@@ -121,19 +126,11 @@ export function TwoFactorSettings({ enabled: initiallyEnabled, isStaff, setupReq
   /** New backup codes (the old ones stop working), for someone who used or lost theirs. */
   function renewBackupCodes(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const password = field(event.currentTarget, "twoFactorPassword");
-    void run(async () => {
-      const answer = await post("/api/auth/two-factor/generate-backup-codes", { password });
-      if (!answer.ok) return setError(passwordErrorKey(answer.status, answer.body.code));
-      setNewCodes(answer.body.backupCodes as string[]);
-    });
+    withPassword(event.currentTarget, "/api/auth/two-factor/generate-backup-codes", (body) => setNewCodes(body.backupCodes as string[]));
   }
 
   function turnOff() {
-    const password = managed.current ? field(managed.current, "twoFactorPassword") : "";
-    void run(async () => {
-      const answer = await post("/api/auth/two-factor/disable", { password });
-      if (!answer.ok) return setError(passwordErrorKey(answer.status, answer.body.code));
+    withPassword(managed.current, "/api/auth/two-factor/disable", () => {
       setEnabled(false);
       toast({ title: t("disabled") });
       router.refresh();

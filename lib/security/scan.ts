@@ -30,7 +30,8 @@ export function initialScanStatus(): "pending" | "not_scanned" {
 
 /** The scan state of a new transcription, and the status reason its uploader sees meanwhile (see scan-state.ts). */
 export function initialTranscriptionScan(): { scanStatus: "pending" | "not_scanned"; statusReason: string | null } {
-  return scannerAddress() ? { scanStatus: "pending", statusReason: AWAITING_SCAN } : { scanStatus: "not_scanned", statusReason: null };
+  const scanStatus = initialScanStatus();
+  return { scanStatus, statusReason: scanStatus === "pending" ? AWAITING_SCAN : null };
 }
 
 /** True for bytes moved to quarantine: nobody may open them. */

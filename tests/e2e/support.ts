@@ -44,7 +44,7 @@ export const ADMIN_SETUP_KEY = "e2e-admin-setup-key-e2e-admin-setup-key";
  * Promotes an account to admin with the setup key. Setup attempts are rate-limited per client address
  * (5 an hour), and the whole suite runs from one machine: each call comes from its own address.
  */
-export function grantAdminThroughApi(request: APIRequestContext, email: string) {
+function grantAdminThroughApi(request: APIRequestContext, email: string) {
   return request.post("/api/admin/setup", { data: { email, adminKey: ADMIN_SETUP_KEY }, headers: { "x-forwarded-for": clientAddress() } });
 }
 

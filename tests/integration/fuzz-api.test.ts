@@ -94,7 +94,7 @@ const UPLOAD_ROUTE = /submissions|add-files|transcriptions$/;
 const AUTH_PATHS = [
   "sign-in/email", "sign-in/username", "sign-up/email", "get-session", "sign-out", "list-sessions", "revoke-session", "revoke-sessions",
   "revoke-other-sessions", "request-password-reset", "reset-password", "change-password", "update-user", "delete-user", "verify-email",
-  "two-factor/enable", "two-factor/verify-totp", "two-factor/disable", "two-factor/get-totp-uri", "two-factor/verify-backup-code", "ok", "error",
+  "two-factor/enable", "two-factor/verify-totp", "two-factor/disable", "two-factor/get-totp-uri", "two-factor/verify-backup-code", "two-factor/generate-backup-codes", "ok", "error",
 ];
 
 /** A path id: a real one (so handlers go deep), a random uuid, or garbage. */
