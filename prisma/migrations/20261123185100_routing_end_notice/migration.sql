@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "CaseRouting" ADD COLUMN     "endNoticeAt" TIMESTAMP(3);
