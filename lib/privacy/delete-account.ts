@@ -5,9 +5,11 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
 import { getStore } from "@/lib/storage";
 import { deleteTranscription } from "@/lib/transcriptions/erase";
+import { ownedInquiries, ownedSubmissions } from "./scope";
 
 export interface DeletionSummary {
   submissions: number;
+  inquiries: number;
   files: number;
   transcriptions: number;
   auditRowsAnonymized: number;
@@ -15,23 +17,25 @@ export interface DeletionSummary {
 
 /**
  * The right to erasure: deletes the stored files of the user's submissions, then in one transaction
- * their submissions (with everything that cascades from them), notifications, consents, sessions,
+ * their submissions (with everything that cascades from them), inquiries, notifications, consents, sessions,
  * accounts and the user row. Audit rows are kept as evidence but stripped of personal data (address,
  * browser, names and e-mails in metadata); their actorId stays as an opaque id.
  * Bytes go before rows: if anything fails half-way the account still exists and the user can retry
  * (store deletes are idempotent), rather than leaving bytes nobody points to.
  */
 export async function deleteAccount(userId: string, confirmEmail: string): Promise<DeletionSummary> {
-  const user = await db().user.findUnique({ where: { id: userId }, select: { id: true, email: true, name: true, username: true, role: true } });
+  const user = await db().user.findUnique({ where: { id: userId }, select: { id: true, email: true, emailVerified: true, name: true, username: true, role: true } });
   if (!user) throw new AppError("not_found", "Account not found.");
   if (confirmEmail.trim().toLowerCase() !== user.email.toLowerCase())
     throw new AppError("bad_request", "The e-mail address you typed does not match your account.");
   if (user.role === "admin") await assertNotLastAdmin(db(), userId);
 
+  // Guest cases under a verified address count as theirs (scope.ts says why only verified ones).
   const submissions = await db().submission.findMany({
-    where: { userId },
+    where: ownedSubmissions(user),
     select: { id: true, patientName: true, email: true, phone: true, consentFullName: true, consentEmail: true, files: { select: { id: true, storageKey: true } } },
   });
+  const inquiryRows = await db().inquiry.findMany({ where: ownedInquiries(user), select: { id: true, name: true, email: true, phone: true } });
   const files = submissions.flatMap((submission) => submission.files);
   const store = getStore();
   for (const file of files) if (file.storageKey) await store.delete(file.storageKey);
@@ -42,17 +46,19 @@ export async function deleteAccount(userId: string, confirmEmail: string): Promi
     if (!(error instanceof AppError && error.code === "not_found")) throw error; // deleted meanwhile
   });
 
-  const personal = [user.email, user.name, user.username, ...submissions.flatMap((s) => [s.patientName, s.email, s.phone, s.consentFullName, s.consentEmail])]
+  const personal = [user.email, user.name, user.username, ...submissions.flatMap((s) => [s.patientName, s.email, s.phone, s.consentFullName, s.consentEmail]), ...inquiryRows.flatMap((i) => [i.name, i.email, i.phone])]
     .filter((value): value is string => !!value && value.trim().length > 1)
     .map((value) => value.toLowerCase());
-  const aboutIds = [userId, ...submissions.map((s) => s.id), ...files.map((f) => f.id)];
+  const aboutIds = [userId, ...submissions.map((s) => s.id), ...files.map((f) => f.id), ...inquiryRows.map((i) => i.id)];
 
   return db().$transaction(async (tx) => {
     if (user.role === "admin") await assertNotLastAdmin(tx, userId);
     const submissionIds = submissions.map((s) => s.id);
     await tx.consentRecord.deleteMany({ where: { OR: [{ userId }, { submissionId: { in: submissionIds } }] } });
     await tx.notification.deleteMany({ where: { userId } });
-    const deleted = await tx.submission.deleteMany({ where: { userId } }); // files, history, routings, plans, requests cascade
+    // Files, history, routings, plans, requests, tracking codes cascade. By userId as well, for a case sent meanwhile.
+    const deleted = await tx.submission.deleteMany({ where: { OR: [{ userId }, { id: { in: submissionIds } }] } });
+    const inquiries = await tx.inquiry.deleteMany({ where: { OR: [ownedInquiries(user), { id: { in: inquiryRows.map((i) => i.id) } }] } });
     await tx.partnerInvitation.deleteMany({ where: { OR: [{ acceptedUserId: userId }, { email: { equals: user.email, mode: "insensitive" } }] } });
     // Pending e-mail verifications and password-reset tokens (Better Auth keys them by e-mail or stores the user id).
     await tx.verification.deleteMany({ where: { OR: [{ identifier: { contains: user.email, mode: "insensitive" } }, { value: userId }] } });
@@ -72,7 +78,7 @@ export async function deleteAccount(userId: string, confirmEmail: string): Promi
       if (metadata !== null && JSON.stringify(metadata) !== JSON.stringify(row.metadata)) await tx.auditEvent.update({ where: { id: row.id }, data: { metadata } });
     }
 
-    const summary: DeletionSummary = { submissions: deleted.count, files: files.length, transcriptions: transcriptions.length, auditRowsAnonymized: rows.length };
+    const summary: DeletionSummary = { submissions: deleted.count, inquiries: inquiries.count, files: files.length, transcriptions: transcriptions.length, auditRowsAnonymized: rows.length };
     await audit(tx, actor, { action: "account.delete", entityType: "user", entityId: userId, metadata: { ...summary } });
     return summary;
   });

@@ -5,6 +5,7 @@ import type { RateRule } from "@/lib/api/rate-limit";
 import { audit, type AuditActor } from "@/lib/audit";
 import { db } from "@/lib/db";
 import { getStore } from "@/lib/storage";
+import { ownedInquiries, ownedSubmissions } from "./scope";
 
 /** GDPR-style access right: a few archives an hour is plenty for a person, and bounds the cost of abuse. */
 export const EXPORT_RATE_RULE: RateRule = { name: "account-export", max: 5, windowSeconds: 3600 };
@@ -18,11 +19,11 @@ interface ArchivedFile {
 export async function collectAccountData(userId: string, now = new Date()) {
   const user = await db().user.findUniqueOrThrow({
     where: { id: userId },
-    select: { name: true, email: true, username: true, role: true, createdAt: true, twoFactorEnabled: true },
+    select: { id: true, name: true, email: true, emailVerified: true, username: true, role: true, createdAt: true, twoFactorEnabled: true },
   });
-  const [submissions, notifications, consents, auditEvents] = await Promise.all([
+  const [submissions, inquiries, transcriptions, notifications, consents, auditEvents] = await Promise.all([
     db().submission.findMany({
-      where: { userId },
+      where: ownedSubmissions(user),
       orderBy: { createdAt: "asc" },
       omit: { userId: true, idempotencyKey: true, hasFiles: true },
       include: {
@@ -43,6 +44,17 @@ export async function collectAccountData(userId: string, now = new Date()) {
         documentRequests: { orderBy: { createdAt: "asc" }, select: { message: true, createdAt: true, fulfilledAt: true } },
       },
     }),
+    db().inquiry.findMany({ where: ownedInquiries(user), orderBy: { createdAt: "asc" }, omit: { userId: true } }),
+    // Metadata only: a transcript and its source file are a patient's health data, not the uploading
+    // staff member's personal data, so they stay out of the staff member's export (see notes below).
+    db().transcription.findMany({
+      where: { uploadedById: userId },
+      orderBy: { createdAt: "asc" },
+      select: {
+        id: true, title: true, meetingType: true, status: true, createdAt: true, updatedAt: true, completedAt: true, fileDeletedAt: true,
+        consents: { where: { userId }, orderBy: { createdAt: "asc" }, select: { consentType: true, granted: true, version: true, createdAt: true } },
+      },
+    }),
     db().notification.findMany({ where: { userId }, orderBy: { createdAt: "asc" }, select: { type: true, params: true, actionUrl: true, readAt: true, createdAt: true } }),
     db().consentRecord.findMany({ where: { userId }, orderBy: { createdAt: "asc" }, select: { consentType: true, granted: true, version: true, ipAddress: true, submissionId: true, createdAt: true } }),
     db().auditEvent.findMany({ where: { actorId: userId }, orderBy: { createdAt: "asc" }, select: { action: true, createdAt: true, ipAddress: true } }),
@@ -52,7 +64,14 @@ export async function collectAccountData(userId: string, now = new Date()) {
   const archived: ArchivedFile[] = [];
   const data = {
     exportedAt: now.toISOString(),
-    account: { name: user.name, email: user.email, username: user.username, role: user.role, createdAt: user.createdAt.toISOString(), twoFactorEnabled: user.twoFactorEnabled === true },
+    notes: {
+      submissions: user.emailVerified
+        ? "Your cases, including those sent without signing in under your verified e-mail address."
+        : "The cases you sent while signed in. Cases sent without signing in are not included, because this account's e-mail address has not been verified; they remain reachable with their tracking number.",
+      transcriptions:
+        "Transcriptions you uploaded are listed with their metadata and the consents you recorded. Their transcripts and files are not included: they are a patient's health data, not your personal data.",
+    },
+    account: { name: user.name, email: user.email, username: user.username, role: user.role, createdAt: user.createdAt.toISOString(), emailVerified: user.emailVerified, twoFactorEnabled: user.twoFactorEnabled === true },
     submissions: await Promise.all(
       submissions.map(async ({ files, statusChanges, routings, plans, documentRequests, ...submission }) => {
         const used = new Set<string>();
@@ -100,6 +119,18 @@ export async function collectAccountData(userId: string, now = new Date()) {
         };
       }),
     ),
+    inquiries: inquiries.map((inquiry) => ({ ...inquiry, createdAt: inquiry.createdAt.toISOString() })),
+    transcriptions: transcriptions.map((t) => ({
+      id: t.id,
+      title: t.title,
+      meetingType: t.meetingType,
+      status: t.status,
+      uploadedAt: t.createdAt.toISOString(),
+      updatedAt: t.updatedAt.toISOString(),
+      completedAt: t.completedAt?.toISOString() ?? null,
+      fileDeletedAt: t.fileDeletedAt?.toISOString() ?? null,
+      consents: t.consents.map((c) => ({ type: c.consentType, granted: c.granted, version: c.version, at: c.createdAt.toISOString() })),
+    })),
     notifications: notifications.map((n) => ({ type: n.type, params: n.params, link: n.actionUrl, readAt: n.readAt?.toISOString() ?? null, createdAt: n.createdAt.toISOString() })),
     consents: consents.map((c) => ({ type: c.consentType, granted: c.granted, version: c.version, ipAddress: c.ipAddress, submissionId: c.submissionId, at: c.createdAt.toISOString() })),
     activity: auditEvents.map((event) => ({ action: event.action, at: event.createdAt.toISOString(), ipAddress: event.ipAddress })),

@@ -172,6 +172,7 @@ describe("admin: setup key, password gate and the all-submissions API", () => {
             consentFullName: `Patient ${i}`,
             consentEmail: "consent@example.com",
             consentDate: new Date("2026-11-01"),
+            consentVersion: "2025-01-01",
             // Pairs share a timestamp, so the id breaks ties.
             createdAt: new Date(base + Math.floor(i / 2) * 60_000),
           },

@@ -6,9 +6,11 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { CONSENT_VERSION } from "@/lib/submissions/rules";
 import { Browser, useFreshApp } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/databases";
 import { callRoute, enrollTwoFactor, signUpAdmin, signUpPatient, submitCase, type Actor } from "./support/actors";
+import { multipartBody, MULTIPART_TYPE, samples, toStream, validFields } from "./support/multipart";
 
 type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
 let exportRoute: Handler;
@@ -35,6 +37,31 @@ async function saveZip(response: Response): Promise<{ list: string[]; read: (nam
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
+/** A case sent without signing in (as a guest at /submit-records), under `email`. */
+async function guestCase(email: string): Promise<{ id: string; trackingNumber: string }> {
+  const handler = (await import("@/app/api/medical-submissions/route")).POST as Handler;
+  const browser = new Browser();
+  const body = multipartBody([...validFields({ email, consentEmail: email }), { name: "files", file: { name: "guest-scan.pdf", type: "application/pdf", data: samples.pdf() } }]);
+  const response = await handler(browser.request("/api/medical-submissions", { body: toStream(body), contentType: MULTIPART_TYPE }));
+  assert.equal(response.status, 201, await response.clone().text());
+  return (await response.json()) as { id: string; trackingNumber: string };
+}
+
+/** An inquiry from the contact form, signed in (`browser` of an actor) or as a guest. */
+async function sendInquiry(browser: Browser, fields: { name: string; email: string; phone: string; message: string }): Promise<string> {
+  const handler = (await import("@/app/api/inquiries/route")).POST as Handler;
+  const response = await callRoute(browser, handler, "/api/inquiries", { json: fields });
+  assert.equal(response.status, 201, await response.clone().text());
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function exportData(actor: Actor) {
+  const response = await callRoute(actor.browser, exportRoute, "/api/account/export", { method: "GET" });
+  assert.equal(response.status, 200);
+  const zip = await saveZip(response);
+  return { zip, data: JSON.parse(zip.read("data.json").toString("utf8")) };
+}
+
 async function routeAbroad(submissionId: string) {
   const db = await database();
   const routedAt = new Date();
@@ -48,6 +75,9 @@ describe("privacy: download my data and delete my account", () => {
   let bob: Actor;
   let aliceCase: { id: string; trackingNumber: string };
   let bobCase: { id: string; trackingNumber: string };
+  let aliceInquiry: string;
+  let guestInquiryAsAlice: string;
+  let guestCaseAsAlice: { id: string; trackingNumber: string };
 
   let postgres: TestDatabase | null = null;
 
@@ -62,6 +92,10 @@ describe("privacy: download my data and delete my account", () => {
     aliceCase = await submitCase(alice);
     bobCase = await submitCase(bob);
     await routeAbroad(aliceCase.id);
+    aliceInquiry = await sendInquiry(alice.browser, { name: "Alice Inquirer", email: alice.email, phone: "+234 801 111 2222", message: "Which hospital treats my knee?" });
+    // Someone else, without signing in, using Alice's address: her address is not verified (sign-up does not verify).
+    guestInquiryAsAlice = await sendInquiry(new Browser(), { name: "Mallory Guest", email: alice.email, phone: "+234 809 999 0000", message: "Guest question" });
+    guestCaseAsAlice = await guestCase(alice.email);
   });
   after(async () => {
     await (await database()).$disconnect();
@@ -72,6 +106,29 @@ describe("privacy: download my data and delete my account", () => {
     const guest = new Browser();
     assert.equal((await callRoute(guest, exportRoute, "/api/account/export", { method: "GET" })).status, 401);
     assert.equal((await callRoute(guest, deleteRoute, "/api/account", { method: "DELETE", json: { confirmEmail: alice.email } })).status, 401);
+  });
+
+  test("each submission stores the consent version in force, with its own records_processing consent of that version", async () => {
+    const db = await database();
+    // No database default to fall back on: the code must say which version the person agreed to.
+    const [column] = await db.$queryRaw<{ column_default: string | null }[]>`
+      SELECT column_default FROM information_schema.columns WHERE table_name = 'Submission' AND column_name = 'consentVersion'`;
+    assert.equal(column.column_default, null);
+
+    const cases = [
+      { id: aliceCase.id, userId: alice.id },
+      { id: bobCase.id, userId: bob.id },
+      { id: guestCaseAsAlice.id, userId: null },
+    ];
+    for (const { id, userId } of cases) {
+      const submission = await db.submission.findUniqueOrThrow({ where: { id } });
+      assert.equal(submission.consentVersion, CONSENT_VERSION);
+      const records = await db.consentRecord.findMany({ where: { submissionId: id } });
+      assert.deepEqual(
+        records.map((r) => ({ type: r.consentType, granted: r.granted, version: r.version, userId: r.userId })),
+        [{ type: "records_processing", granted: true, version: CONSENT_VERSION, userId }],
+      );
+    }
   });
 
   test("the export holds the account, cases, routings and the files' exact bytes, and nothing of other users", async () => {
@@ -97,7 +154,18 @@ describe("privacy: download my data and delete my account", () => {
     assert.equal(exported.routings[0].country, "Turkey");
     assert.equal(exported.routings[0].transferBasis, "explicit_consent");
     assert.ok(exported.statusHistory.length >= 1);
-    assert.ok(exported.consentVersion);
+    assert.equal(exported.consentVersion, CONSENT_VERSION);
+
+    assert.deepEqual(
+      data.inquiries.map((i: Record<string, unknown>) => ({ id: i.id, name: i.name, email: i.email, phone: i.phone, message: i.message })),
+      [{ id: aliceInquiry, name: "Alice Inquirer", email: alice.email, phone: "+234 801 111 2222", message: "Which hospital treats my knee?" }],
+    );
+    // Unverified address: what a guest sent under it is not hers to download.
+    assert.equal(data.account.emailVerified, false);
+    assert.ok(!data.submissions.some((s: { trackingNumber: string }) => s.trackingNumber === guestCaseAsAlice.trackingNumber));
+    assert.ok(!JSON.stringify(data).includes("Mallory"));
+    assert.match(data.notes.submissions, /not been verified/);
+    assert.deepEqual(data.transcriptions, []);
 
     const file = await db.submissionFile.findFirstOrThrow({ where: { submissionId: aliceCase.id } });
     const entry = `files/${aliceCase.trackingNumber}/${file.originalName}`;
@@ -166,6 +234,11 @@ describe("privacy: download my data and delete my account", () => {
     assert.equal(await db.submission.count({ where: { trackingNumber: aliceCase.trackingNumber } }), 0);
     assert.equal(await db.notification.count({ where: { userId: alice.id } }), 0);
     assert.equal(await db.consentRecord.count({ where: { userId: alice.id } }), 0);
+    assert.equal(await db.inquiry.count({ where: { id: aliceInquiry } }), 0, "her inquiry (name, e-mail, phone, message) erased");
+    // Sent under her unverified address by a guest: not hers, kept with its bytes.
+    assert.ok(await db.inquiry.findUnique({ where: { id: guestInquiryAsAlice } }));
+    const guestFile = await db.submissionFile.findFirstOrThrow({ where: { submissionId: guestCaseAsAlice.id } });
+    assert.equal(await getStore().exists(guestFile.storageKey!), true);
     for (const key of keys) assert.equal(await getStore().exists(key), false, "bytes deleted");
 
     const kept = await db.auditEvent.findMany({ where: { actorId: alice.id } });
@@ -194,6 +267,37 @@ describe("privacy: download my data and delete my account", () => {
     assert.ok(await db.user.findUnique({ where: { id: bob.id } }));
   });
 
+  test("a verified address brings the guest cases and inquiries sent under it into the export and the erasure", async () => {
+    const db = await database();
+    const { getStore } = await import("@/lib/storage");
+    const dana = await signUpPatient("Dana");
+    // As accepting a partner invitation does: the invitation's token was mailed to this address.
+    await db.user.update({ where: { id: dana.id }, data: { emailVerified: true } });
+    const guest = await guestCase(dana.email.toUpperCase());
+    const inquiry = await sendInquiry(new Browser(), { name: "Dana Guest", email: dana.email, phone: "+234 802 333 4444", message: "Asked before signing up" });
+    const other = await guestCase("someone.else@example.com");
+
+    const { zip, data } = await exportData(dana);
+    assert.equal(data.account.emailVerified, true);
+    const exported = data.submissions.find((s: { trackingNumber: string }) => s.trackingNumber === guest.trackingNumber);
+    assert.ok(exported, "the guest case is in the export");
+    assert.equal(exported.source, "guest");
+    const file = await db.submissionFile.findFirstOrThrow({ where: { submissionId: guest.id } });
+    assert.deepEqual(zip.read(`files/${guest.trackingNumber}/${file.originalName}`), await storedBytes(file.storageKey!));
+    assert.deepEqual(data.inquiries.map((i: { id: string; name: string }) => [i.id, i.name]), [[inquiry, "Dana Guest"]]);
+    assert.ok(!JSON.stringify(data).includes(other.trackingNumber));
+
+    const response = await callRoute(dana.browser, deleteRoute, "/api/account", { method: "DELETE", json: { confirmEmail: dana.email } });
+    assert.equal(response.status, 200, await response.clone().text());
+    assert.equal(await db.submission.count({ where: { id: guest.id } }), 0);
+    assert.equal(await db.consentRecord.count({ where: { submissionId: guest.id } }), 0);
+    assert.equal(await getStore().exists(file.storageKey!), false);
+    assert.equal(await db.inquiry.count({ where: { id: inquiry } }), 0);
+    assert.equal(await db.submission.count({ where: { id: other.id } }), 1, "another address's case stays");
+    const deletion = await db.auditEvent.findFirstOrThrow({ where: { action: "account.delete", actorId: dana.id } });
+    assert.deepEqual(deletion.metadata, { submissions: 1, inquiries: 1, files: 1, transcriptions: 0, auditRowsAnonymized: (deletion.metadata as { auditRowsAnonymized: number }).auditRowsAnonymized });
+  });
+
   test("the last admin cannot delete their account; with another admin they can", async () => {
     const db = await database();
     const first = await signUpAdmin("Ada");
@@ -208,6 +312,28 @@ describe("privacy: download my data and delete my account", () => {
     const transcription = await db.transcription.create({
       data: { uploadedById: first.id, title: "Consultation", meetingType: "consultation", kind: "pdf", fileName: "notes.pdf", fileSize: stored.size, mimeType: "application/pdf", sha256: stored.sha256, storageKey: stored.key, deleteFileAfter: new Date(Date.now() + 180 * 86_400_000) },
     });
+
+    const consent = await db.consentRecord.create({ data: { userId: first.id, transcriptionId: transcription.id, consentType: "recording", granted: true, version: "2025-01-01" } });
+    await db.transcription.update({ where: { id: transcription.id }, data: { status: "completed", text: "Patient reports crushing chest pain since Monday" } });
+    const { zip, data } = await exportData(first);
+    assert.deepEqual(data.transcriptions, [
+      {
+        id: transcription.id,
+        title: "Consultation",
+        meetingType: "consultation",
+        status: "completed",
+        uploadedAt: transcription.createdAt.toISOString(),
+        updatedAt: (await db.transcription.findUniqueOrThrow({ where: { id: transcription.id } })).updatedAt.toISOString(),
+        completedAt: null,
+        fileDeletedAt: null,
+        consents: [{ type: "recording", granted: true, version: "2025-01-01", at: consent.createdAt.toISOString() }],
+      },
+    ]);
+    // The transcript and its file are the patient's health data, not the uploader's: neither is exported.
+    assert.ok(!JSON.stringify(data).includes("chest pain"));
+    assert.ok(!JSON.stringify(data).includes("notes.pdf"));
+    assert.deepEqual(zip.list, ["data.json"]);
+    assert.match(data.notes.transcriptions, /not included/);
 
     await signUpAdmin("Grace");
     const again = await callRoute(first.browser, deleteRoute, "/api/account", { method: "DELETE", json: { confirmEmail: first.email } });

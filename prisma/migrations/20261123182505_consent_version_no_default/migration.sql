@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Submission" ALTER COLUMN "consentVersion" DROP DEFAULT;
