@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
-import { Copy, Download, Trash2 } from "lucide-react";
+import { Copy, Download, RotateCcw, Trash2 } from "lucide-react";
 import { useRouter } from "@/lib/i18n/navigation";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -50,6 +50,38 @@ export function TranscriptTextActions({ id, text }: { id: string; text: string }
         </a>
       </Button>
     </div>
+  );
+}
+
+/** "Try again" on a failed or needs_engine transcript: queues it again, then the page follows its progress. */
+export function RetryTranscription({ id }: { id: string }) {
+  const t = useTranslations("transcriptions");
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+
+  async function retry() {
+    setPending(true);
+    try {
+      const response = await fetch(`/api/transcriptions/${id}/retry`, { method: "POST", credentials: "include" });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { error?: string } | null;
+        toast({ title: t("detail.retryFailed"), description: body?.error ?? `${response.status}: ${response.statusText}`, variant: "destructive" });
+        return;
+      }
+      toast({ title: t("detail.retried") });
+      router.refresh();
+    } catch {
+      toast({ title: t("detail.retryFailed"), variant: "destructive" });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Button type="button" variant="outline" onClick={() => void retry()} disabled={pending}>
+      <RotateCcw aria-hidden className="h-4 w-4" />
+      {pending ? t("detail.retrying") : t("detail.retry")}
+    </Button>
   );
 }
 

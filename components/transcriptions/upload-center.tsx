@@ -7,6 +7,7 @@ import {
   ACCEPT_ATTRIBUTE,
   checkChosenFile,
   isAudioFileName,
+  isUntranscribableAudioName,
   meetingTypes,
   speechLanguages,
   transcriptionConsentTypes,
@@ -61,6 +62,7 @@ export function UploadCenter({ speechConfigured, onUploaded }: { speechConfigure
   const [progress, setProgress] = useState<number | null>(null);
 
   const audio = file !== null && isAudioFileName(file.name);
+  const untranscribable = file !== null && isUntranscribableAudioName(file.name);
 
   function choose(files: File[]) {
     if (pending) return;
@@ -105,8 +107,11 @@ export function UploadCenter({ speechConfigured, onUploaded }: { speechConfigure
     setConsents({ recording: false, sharing: false, analysis: false });
   }
 
+  /** SPEC: the drop zone shows its failed state; the toast carries the server's message, else "Upload failed". */
   function failed(description: string) {
-    toast({ title: t("toast.failedTitle"), description: description || t("toast.failedFallback"), variant: "destructive" });
+    setRejected("failed");
+    setDropState("rejected");
+    toast({ title: t("toast.failedTitle"), description: description.trim() || t("toast.failedFallback"), variant: "destructive" });
   }
 
   async function onSubmit(event: FormEvent) {
@@ -115,8 +120,11 @@ export function UploadCenter({ speechConfigured, onUploaded }: { speechConfigure
     if (!file) return void toast({ title: t("toast.noFileTitle"), description: t("toast.noFile"), variant: "destructive" });
     if (!consents.recording) return void toast({ title: t("toast.consentTitle"), description: t("toast.consent"), variant: "destructive" });
     setPending(true);
+    setRejected(null);
+    setDropState("accepted");
     try {
-      // SPEC section 4: consent records first, one per ticked consent.
+      // SPEC section 4: consent records first, one per ticked consent; the upload names exactly these.
+      const consentIds: string[] = [];
       for (const consentType of transcriptionConsentTypes.filter((type) => consents[type])) {
         const response = await fetch("/api/consent", {
           method: "POST",
@@ -125,9 +133,11 @@ export function UploadCenter({ speechConfigured, onUploaded }: { speechConfigure
           body: JSON.stringify({ consentType, granted: true }),
         });
         if (!response.ok) return failed(await errorText(response));
+        consentIds.push(((await response.json()) as { id: string }).id);
       }
       const patientInfo = Object.fromEntries(Object.entries(patient).filter(([, value]) => value.trim() !== ""));
-      const fields: Record<string, string> = { title: title.trim() || file.name, meetingType, department: department.trim() };
+      // The fields go before the file part (uploadWithProgress appends them first): the server checks them before reading the file.
+      const fields: Record<string, string> = { consentIds: consentIds.join(","), title: title.trim() || file.name, meetingType, department: department.trim() };
       if (Object.keys(patientInfo).length > 0) fields.patientInfo = JSON.stringify(patientInfo);
       if (audio) fields.language = language;
       setProgress(0);
@@ -140,13 +150,13 @@ export function UploadCenter({ speechConfigured, onUploaded }: { speechConfigure
       });
       if (result.status < 200 || result.status >= 300) {
         const body = result.body as { error?: string } | null;
-        return failed(body?.error ?? result.text);
+        return failed(body?.error ?? (result.body === null ? result.text : ""));
       }
       toast({ title: t("toast.successTitle"), description: t("toast.success") });
       reset();
       onUploaded();
     } catch {
-      failed(t("dropZone.failed"));
+      failed("");
     } finally {
       setPending(false);
       setProgress(null);
@@ -274,9 +284,15 @@ export function UploadCenter({ speechConfigured, onUploaded }: { speechConfigure
                 onChange={(event) => setLanguage(event.target.value)}
                 options={speechLanguages.map((value) => ({ value, label: t(`language.${value}`) }))}
               />
-              <p className={cn("self-end text-sm sm:col-span-2", speechConfigured ? "text-muted-foreground" : "text-orange-800")} data-testid="speech-engine-note">
-                {speechConfigured ? t("recording.speechConfigured") : t("recording.speechMissing")}
-              </p>
+              {untranscribable ? (
+                <p role="note" className="self-end text-sm text-orange-800 sm:col-span-2" data-testid="speech-engine-note">
+                  {t("recording.formatUnsupported")}
+                </p>
+              ) : (
+                <p className={cn("self-end text-sm sm:col-span-2", speechConfigured ? "text-muted-foreground" : "text-orange-800")} data-testid="speech-engine-note">
+                  {speechConfigured ? t("recording.speechConfigured") : t("recording.speechMissing")}
+                </p>
+              )}
             </>
           )}
         </CardContent>

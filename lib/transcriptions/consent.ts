@@ -1,10 +1,11 @@
 import "server-only";
 import { z } from "zod";
+import { AppError } from "@/lib/api/errors";
 import { audit, type AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import type { Tx } from "@/lib/db/transaction";
-import { CONSENT_WINDOW_MINUTES, TRANSCRIPTION_CONSENT_VERSION, transcriptionConsentTypes } from "./upload-rules";
+import { CONSENT_WINDOW_MINUTES, TRANSCRIPTION_CONSENT_VERSION, TRANSCRIPTION_MESSAGES, transcriptionConsentTypes } from "./upload-rules";
 
 /** Body of POST /api/consent (SPEC section 7). */
 export const consentBody = z.object({
@@ -24,29 +25,48 @@ export async function recordConsent(user: SessionUser, input: z.infer<typeof con
   });
 }
 
-/** The user's consents that an upload made now may still claim: recent, and not linked to another upload. */
-function openConsentsWhere(userId: string) {
+const NO_CONSENT = TRANSCRIPTION_MESSAGES.consentRequired;
+
+/**
+ * The `consentIds` form field of an upload: the ids POST /api/consent returned for it, comma
+ * separated. Anything that is not a short list of distinct uuids is refused as a missing consent.
+ */
+export function parseConsentIds(raw: string | undefined): string[] {
+  const ids = (raw ?? "").split(",").map((id) => id.trim()).filter(Boolean);
+  const valid = ids.length > 0 && ids.length <= transcriptionConsentTypes.length && new Set(ids).size === ids.length && ids.every((id) => z.uuid().safeParse(id).success);
+  if (!valid) throw new AppError("bad_request", NO_CONSENT);
+  return ids;
+}
+
+/** The named consents an upload that started at `uploadStartedAt` may claim: the user's own, unused, and recent then. */
+function claimableWhere(userId: string, ids: string[], uploadStartedAt: Date) {
   return {
+    id: { in: ids },
     userId,
+    usedAt: null,
     transcriptionId: null,
     consentType: { in: [...transcriptionConsentTypes] },
-    createdAt: { gte: new Date(Date.now() - CONSENT_WINDOW_MINUTES * 60_000) },
+    createdAt: { gte: new Date(uploadStartedAt.getTime() - CONSENT_WINDOW_MINUTES * 60_000), lte: uploadStartedAt },
   };
 }
 
-export async function hasOpenRecordingConsent(userId: string): Promise<boolean> {
-  return (await db().consentRecord.count({ where: { ...openConsentsWhere(userId), consentType: "recording", granted: true } })) > 0;
+/**
+ * Checked before a byte of the file is read: every named consent is this user's, unused and was given
+ * within the window before the upload started, and one of them is a granted recording consent.
+ */
+export async function checkConsents(userId: string, ids: string[], uploadStartedAt: Date): Promise<void> {
+  const rows = await db().consentRecord.findMany({ where: claimableWhere(userId, ids, uploadStartedAt), select: { consentType: true, granted: true } });
+  if (rows.length !== ids.length || !rows.some((row) => row.consentType === "recording" && row.granted)) throw new AppError("bad_request", NO_CONSENT);
 }
 
 /**
- * Links the user's open consents to the new transcription, inside its transaction. The conditional
- * update claims each record once, so two uploads racing for one consent cannot both succeed: the
- * caller rolls back when no granted recording consent was claimed.
+ * Claims exactly the named consents for the new transcription, inside its transaction. The
+ * conditional update marks each one used once, so two uploads naming one consent cannot both
+ * succeed: when any of them was claimed meanwhile, the caller's transaction rolls back.
  */
-export async function linkOpenConsents(tx: Tx, userId: string, transcriptionId: string): Promise<{ recording: boolean; linked: number }> {
-  const open = await tx.consentRecord.findMany({ where: openConsentsWhere(userId), select: { id: true } });
-  if (open.length === 0) return { recording: false, linked: 0 };
-  const { count } = await tx.consentRecord.updateMany({ where: { id: { in: open.map((row) => row.id) }, transcriptionId: null }, data: { transcriptionId } });
-  const recording = await tx.consentRecord.count({ where: { transcriptionId, consentType: "recording", granted: true } });
-  return { recording: recording > 0, linked: count };
+export async function claimConsents(tx: Tx, userId: string, ids: string[], uploadStartedAt: Date, transcriptionId: string): Promise<number> {
+  const { count } = await tx.consentRecord.updateMany({ where: claimableWhere(userId, ids, uploadStartedAt), data: { transcriptionId, usedAt: new Date() } });
+  const recording = await tx.consentRecord.count({ where: { id: { in: ids }, transcriptionId, consentType: "recording", granted: true } });
+  if (count !== ids.length || recording === 0) throw new AppError("bad_request", NO_CONSENT);
+  return count;
 }

@@ -10,7 +10,7 @@ import { initialTranscriptionScan } from "@/lib/security/scan";
 import type { Prisma, TranscriptionKind } from "@/lib/db/generated/client";
 import { receiveUploads } from "@/lib/uploads/receive";
 import type { SniffedType } from "@/lib/uploads/sniff";
-import { hasOpenRecordingConsent, linkOpenConsents } from "./consent";
+import { checkConsents, claimConsents, parseConsentIds } from "./consent";
 import { enqueueTranscription } from "./jobs";
 import { MAX_TRANSCRIPTION_BYTES, meetingTypes, RETENTION_DAYS, speechLanguages, TRANSCRIPTION_MESSAGES } from "./upload-rules";
 
@@ -38,15 +38,16 @@ const fieldsSchema = z.object({
   department: optionalText("Department", 100),
   language: z.enum(speechLanguages, `language must be one of ${speechLanguages.join(", ")}.`).optional(),
   patientInfo: z.unknown().optional(),
+  consentIds: z.string().optional(),
 });
-type Fields = z.infer<typeof fieldsSchema> & { patientInfo: z.infer<typeof patientInfoSchema> | null };
+type Fields = Omit<z.infer<typeof fieldsSchema>, "consentIds"> & { patientInfo: z.infer<typeof patientInfoSchema> | null; consentIds: string[] };
 
 function parseFields(raw: Readonly<Record<string, string>>): Fields {
   // Empty form fields mean "not given".
   const given = Object.fromEntries(Object.entries(raw).filter(([, value]) => value.trim() !== ""));
   const fields = fieldsSchema.safeParse(given);
   if (!fields.success) throw new AppError("bad_request", fields.error.issues[0]?.message ?? "Invalid upload.");
-  return { ...fields.data, patientInfo: parsePatientInfo(given.patientInfo) };
+  return { ...fields.data, patientInfo: parsePatientInfo(given.patientInfo), consentIds: parseConsentIds(given.consentIds) };
 }
 
 function parsePatientInfo(raw: string | undefined) {
@@ -88,13 +89,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * POST /api/transcriptions: one file, streamed into storage while its type is checked from its bytes.
- * The form fields come before the file (the upload center sends them so): they and the recording
- * consent are checked before a byte is stored; a field arriving after the file is refused, and any
- * failure deletes what was stored. The row, the consents it claims and the audit row commit together;
+ * The form fields come before the file (the upload center sends them so): they and the consents named
+ * in `consentIds` (the ids POST /api/consent returned) are checked before a byte is read; a field
+ * arriving after the file is refused, and any failure deletes what was stored. The consent window is
+ * measured from the upload's start, so a slow upload of a large file is not refused at its end.
+ * The row, exactly the named consents (claimed once) and the audit row commit together;
  * the job is queued after the commit, and the answer does not wait for it.
  */
 export async function createTranscription(request: Request, user: SessionUser, actor: AuditActor): Promise<{ id: string; status: "queued" }> {
   const id = randomUUID();
+  const startedAt = new Date();
   let checked: { fields: Fields; names: Set<string> } | null = null;
 
   await receiveUploads(
@@ -113,7 +117,7 @@ export async function createTranscription(request: Request, user: SessionUser, a
       },
       beforeFirstFile: async (fieldsSoFar) => {
         const fields = parseFields(fieldsSoFar);
-        if (!(await hasOpenRecordingConsent(user.id))) throw new AppError("bad_request", TRANSCRIPTION_MESSAGES.consentRequired);
+        await checkConsents(user.id, fields.consentIds, startedAt);
         checked = { fields, names: new Set(Object.keys(fieldsSoFar)) };
       },
     },
@@ -145,14 +149,13 @@ export async function createTranscription(request: Request, user: SessionUser, a
             createdAt: now,
           },
         });
-        const consents = await linkOpenConsents(tx, user.id, id);
-        // Another upload claimed the same consent in the meantime.
-        if (!consents.recording) throw new AppError("bad_request", TRANSCRIPTION_MESSAGES.consentRequired);
+        // Throws (rolling back) when another upload claimed one of them in the meantime.
+        const consents = await claimConsents(tx, user.id, fields.consentIds, startedAt, id);
         await audit(tx, actor, {
           action: "transcription.create",
           entityType: "transcription",
           entityId: id,
-          metadata: { kind, size: file.size, consents: consents.linked },
+          metadata: { kind, size: file.size, consents },
         });
       });
     },

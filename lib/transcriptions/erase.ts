@@ -29,7 +29,8 @@ export async function eraseTranscriptionFile(id: string, reason: "retention" | "
 
 /**
  * Deletes a transcription for good: its stored bytes first, then the row; its consent records are
- * kept (they are evidence of what was agreed) but unlinked. Callers check that the actor may see it.
+ * kept (they are evidence of what was agreed) but unlinked, and stay marked used (usedAt), so no later
+ * upload can claim them. Callers check that the actor may see it.
  */
 export async function deleteTranscription(id: string, actor: AuditActor): Promise<void> {
   const row = await db().transcription.findUnique({ where: { id }, select: { storageKey: true, title: true, fileName: true, kind: true, status: true } });

@@ -5,6 +5,8 @@ import { db, embeddedPglite } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { scheduledJobs } from "@/lib/jobs/schedule";
+import { speechEngineConfigured } from "./engines/configured";
+import { DEFAULT_JOB_EXPIRY_SECONDS, transcriptionJobExpirySeconds } from "./job-expiry";
 import { giveUpTranscription, MAX_ATTEMPTS, processTranscription, type Engine } from "./worker";
 
 /**
@@ -47,7 +49,7 @@ type Config = Omit<Required<WorkerOptions>, "engine">;
 
 const defaults: Config = {
   concurrency: 1,
-  expireInSeconds: 60 * 60, // long audio can take a while
+  expireInSeconds: DEFAULT_JOB_EXPIRY_SECONDS, // audio jobs get their own, from the file's size (job-expiry.ts)
   retryDelaySeconds: 30,
   retryBackoff: true,
   pollingIntervalSeconds: 2,
@@ -73,9 +75,53 @@ const jobs = () => (state.afyaJobs ??= {});
  * for the same id adds nothing while the first job exists.
  */
 export async function enqueueTranscription(id: string): Promise<void> {
+  await sendJob(await activeBoss(), id);
+}
+
+/**
+ * Queues a transcription again (a retry, or audio that waited for a speech engine): its finished
+ * job makes way for a new one; a job still waiting or running is left alone.
+ */
+export async function requeueTranscription(id: string, boss?: PgBoss): Promise<void> {
+  boss ??= await activeBoss();
+  const job = await boss.getJobById(TRANSCRIPTION_QUEUE, id);
+  if (job && ["created", "retry", "active"].includes(job.state)) return;
+  if (job) await boss.deleteJob(TRANSCRIPTION_QUEUE, id);
+  await sendJob(boss, id);
+}
+
+async function activeBoss(): Promise<PgBoss> {
   const worker = await jobs().worker;
-  const boss = worker?.boss ?? (await sender());
-  await boss.send(TRANSCRIPTION_QUEUE, { id } satisfies JobData, { id });
+  return worker?.boss ?? (await sender());
+}
+
+/** One job per transcription (its id); audio gets an expiry that fits the recording's length. */
+async function sendJob(boss: PgBoss, id: string): Promise<void> {
+  const row = await db().transcription.findUnique({ where: { id }, select: { kind: true, mimeType: true, fileSize: true } });
+  const expireInSeconds = row ? transcriptionJobExpirySeconds({ kind: row.kind, mimeType: row.mimeType, size: Number(row.fileSize) }) : null;
+  await boss.send(TRANSCRIPTION_QUEUE, { id } satisfies JobData, { id, ...(expireInSeconds ? { expireInSeconds } : {}) });
+}
+
+/**
+ * Audio that ended needs_engine goes back to the queue once a speech engine is configured (checked
+ * at each worker start, as the needs_engine message promises). The conditional update hands each
+ * row to one of several instances starting at once.
+ */
+export async function requeueAudioAwaitingEngine(boss: PgBoss): Promise<number> {
+  if (!speechEngineConfigured()) return 0;
+  const rows = await db().transcription.findMany({ where: { status: "needs_engine", kind: "audio" }, select: { id: true }, orderBy: { createdAt: "asc" } });
+  let queued = 0;
+  for (const { id } of rows) {
+    const { count } = await db().transcription.updateMany({
+      where: { id, status: "needs_engine" },
+      data: { status: "queued", statusReason: null, attempts: 0, startedAt: null },
+    });
+    if (count === 0) continue;
+    await requeueTranscription(id, boss);
+    queued++;
+  }
+  if (queued) log.info(`[transcription] a speech engine is configured: ${queued} recording(s) that were waiting for one are queued again`);
+  return queued;
 }
 
 /**
@@ -131,6 +177,8 @@ export async function createTranscriptionWorker(options: WorkerOptions = {}): Pr
     await giveUpTranscription(job.data.id);
   });
 
+  await requeueAudioAwaitingEngine(boss).catch(logError("requeue of audio awaiting an engine"));
+
   let sweepTimer: NodeJS.Timeout | undefined;
   if (config.sweep) {
     await sweepTranscriptions(boss).catch(logError("sweep"));
@@ -176,7 +224,7 @@ export async function sweepTranscriptions(boss: PgBoss, olderThanMs = 60_000): P
       continue;
     }
     if (job) await boss.deleteJob(TRANSCRIPTION_QUEUE, row.id);
-    await boss.send(TRANSCRIPTION_QUEUE, { id: row.id } satisfies JobData, { id: row.id });
+    await sendJob(boss, row.id);
   }
   if (fixed) log.info(`[transcription] sweep: re-queued or closed ${fixed} transcription(s) that had no job`);
   return fixed;

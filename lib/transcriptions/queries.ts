@@ -9,6 +9,7 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { isQuarantined } from "@/lib/security/scan";
 import { getStore, StorageNotFoundError } from "@/lib/storage";
 import { readableTranscriptionWhere } from "./access";
+import { retryRefusal } from "./retry-rules";
 import { awaitingScan, QUARANTINED } from "./scan-state";
 
 export const TRANSCRIPTION_PAGE_SIZE = 25;
@@ -135,8 +136,25 @@ export async function getTranscription(user: SessionUser, rawId: string) {
       deleteAfter: row.deleteFileAfter.toISOString(),
     },
     mine: row.uploadedById === user.id,
+    /** Whether "Try again" is offered (POST /api/transcriptions/[id]/retry would accept it). */
+    retryable: retryRefusal(row) === null,
     consents: row.consents.map((consent) => ({ ...consent, createdAt: consent.createdAt.toISOString() })),
   };
+}
+
+/**
+ * Audits one read of a transcript (the page, GET /api/transcriptions/[id], the .txt), as file reads
+ * are: who, from where, which transcription and how; nothing of its content.
+ */
+export async function auditTranscriptRead(actor: AuditActor, id: string, via: "page" | "api" | "text"): Promise<void> {
+  await audit(db(), actor, { action: "transcription.read", entityType: "transcription", entityId: id, metadata: { via } });
+}
+
+/** The transcription as getTranscription gives it, with the read audited. */
+export async function readTranscription(user: SessionUser, rawId: string, actor: AuditActor, via: "page" | "api") {
+  const item = await getTranscription(user, rawId);
+  await auditTranscriptRead(actor, item.id, via);
+  return item;
 }
 
 /** mm:ss (or h:mm:ss) for a time in seconds. */

@@ -50,3 +50,7 @@ export function checkChosenFile(file: { name: string; size: number }): "file-inv
 }
 
 export const isAudioFileName = (name: string) => (AUDIO_EXTENSIONS as readonly string[]).includes(extensionOf(name));
+
+/** M4A/MP4 (AAC) audio is stored, but the speech engine (Google Speech v1) cannot transcribe it. */
+export const UNTRANSCRIBABLE_AUDIO_EXTENSIONS = [".m4a", ".mp4"] as const;
+export const isUntranscribableAudioName = (name: string) => (UNTRANSCRIBABLE_AUDIO_EXTENSIONS as readonly string[]).includes(extensionOf(name));

@@ -95,9 +95,11 @@ describe("authorization matrix: admin, partner and patient-case routes for every
 
     // A transcription uploaded by the routed hospital's partner user (consent first, as the upload center does).
     const consent = (await import("@/app/api/consent/route")).POST as Handler;
-    assert.equal((await callRoute(people.routedPartner.browser, consent, "/api/consent", { json: { consentType: "recording", granted: true } })).status, 201);
+    const given = await callRoute(people.routedPartner.browser, consent, "/api/consent", { json: { consentType: "recording", granted: true } });
+    assert.equal(given.status, 201);
+    const consentId = ((await given.json()) as { id: string }).id;
     const transcriptions = (await import("@/app/api/transcriptions/route")).POST as Handler;
-    const body = multipartBody([{ name: "meetingType", value: "case-review" }, { name: "file", file: { name: "notes.pdf", type: "application/pdf", data: samples.pdf() } }]);
+    const body = multipartBody([{ name: "consentIds", value: consentId }, { name: "meetingType", value: "case-review" }, { name: "file", file: { name: "notes.pdf", type: "application/pdf", data: samples.pdf() } }]);
     const uploaded = people.routedPartner.browser.remember(
       await transcriptions(people.routedPartner.browser.request("/api/transcriptions", { body: toStream(body), contentType: MULTIPART_TYPE })),
     );

@@ -95,7 +95,8 @@ async function uploadTranscription(staff: Actor, file: { name: string; type: str
   const consent = await callRoute(staff.browser, (await import("@/app/api/consent/route")).POST as Handler, "/api/consent", { json: { consentType: "recording", granted: true } });
   assert.equal(consent.status, 201, await consent.clone().text());
   const handler = (await import("@/app/api/transcriptions/route")).POST as Handler;
-  const body = multipartBody([{ name: "meetingType", value: "case-review" }, { name: "file", file }]);
+  const { id: consentId } = (await consent.json()) as { id: string };
+  const body = multipartBody([{ name: "consentIds", value: consentId }, { name: "meetingType", value: "case-review" }, { name: "file", file }]);
   const response = await handler(staff.browser.request("/api/transcriptions", { body: toStream(body), contentType: MULTIPART_TYPE }));
   assert.equal(response.status, 201, await response.clone().text());
   return ((await response.json()) as { id: string }).id;

@@ -33,6 +33,20 @@ async function consent(actor: { browser: Browser }, consentType: string, granted
   return callRoute(actor.browser, routes.consent, "/api/consent", { json: { consentType, granted } });
 }
 
+/** Records the consents as the upload center does and returns the `consentIds` field naming them. */
+async function consentIds(actor: { browser: Browser }, ...types: string[]): Promise<string> {
+  const ids: string[] = [];
+  for (const type of types) {
+    const response = await consent(actor, type);
+    assert.equal(response.status, 201);
+    ids.push(((await response.json()) as { id: string }).id);
+  }
+  return ids.join(",");
+}
+
+/** The form fields of an upload, the consent ids first (as the upload center sends them). */
+const withConsents = (ids: string, values: Record<string, string> = {}): Part[] => fields({ consentIds: ids, ...values });
+
 /** What an upload may leave behind: rows, stored objects, and consents claimed by a transcription. */
 async function state() {
   const { getStore } = await import("@/lib/storage");
@@ -64,6 +78,7 @@ describe("transcription center API", () => {
     routes.delete = one.DELETE;
     routes.file = (await import("@/app/api/transcriptions/[id]/file/route")).GET;
     routes.text = (await import("@/app/api/transcriptions/[id]/text/route")).GET;
+    routes.retry = (await import("@/app/api/transcriptions/[id]/retry/route")).POST;
     admin = await signUpAdmin();
     partner = await signUpPartner("medipol-mega");
     otherPartner = await signUpPartner("memorial-sisli");
@@ -105,12 +120,15 @@ describe("transcription center API", () => {
 
   describe("POST /api/transcriptions", () => {
     let pdfId: string;
+    let pdfConsents: string;
 
-    test("a PDF with recording and sharing consent: 201 {id, status: queued}; row, bytes, linked consents and audit", async () => {
-      assert.equal((await consent(partner, "recording")).status, 201);
+    test("a PDF with recording and sharing consent: 201 {id, status: queued}; row, bytes, exactly the named consents linked, audit", async () => {
+      // An unused consent of the same user that the upload does not name stays unclaimed.
+      const unnamed = ((await (await consent(partner, "analysis")).json()) as { id: string }).id;
+      pdfConsents = await consentIds(partner, "recording", "sharing");
       const pdf = samples.pdf();
       const response = await upload(partner.browser, [
-        ...fields({ meetingType: "case-review", department: "Cardiology", patientInfo: JSON.stringify({ patientId: "P-17", attendingPhysician: "Dr. Okafor", medicalRecordNumber: "" }) }),
+        ...withConsents(pdfConsents, { meetingType: "case-review", department: "Cardiology", patientInfo: JSON.stringify({ patientId: "P-17", attendingPhysician: "Dr. Okafor", medicalRecordNumber: "" }) }),
         filePart("echo-report.pdf", pdf, "application/pdf"),
       ]);
       assert.equal(response.status, 201, await response.clone().text());
@@ -130,24 +148,92 @@ describe("transcription center API", () => {
       assert.equal(row.mimeType, "application/pdf");
       const days = (row.deleteFileAfter.getTime() - row.createdAt.getTime()) / 86_400_000;
       assert.ok(Math.abs(days - 180) < 0.01, `retention ${days} days`);
-      // Both consents given before (sharing in the test above, recording here) now belong to it.
+      assert.deepEqual(row.consents.map((c) => c.id).sort(), pdfConsents.split(",").sort());
       assert.deepEqual(row.consents.map((c) => c.consentType).sort(), ["recording", "sharing"]);
+      assert.ok(row.consents.every((c) => c.usedAt !== null));
+      const other = await (await db()).consentRecord.findUniqueOrThrow({ where: { id: unnamed } });
+      assert.equal(other.transcriptionId, null);
+      assert.equal(other.usedAt, null);
       const { getStore } = await import("@/lib/storage");
       assert.equal(await getStore().exists(row.storageKey!), true);
       assert.ok(await (await db()).auditEvent.findFirst({ where: { action: "transcription.create", entityId: pdfId } }));
     });
 
-    test("a consent serves one upload: the next one needs a new recording consent", async () => {
+    test("a consent serves one upload: naming it again, or naming none, is refused with SPEC's text", async () => {
       const before = await state();
-      const response = await upload(partner.browser, [filePart("second.pdf", samples.pdf())]);
-      assert.equal(response.status, 400);
-      assert.equal(await error(response), CONSENT_REQUIRED);
+      for (const parts of [[...withConsents(pdfConsents), filePart("second.pdf", samples.pdf())], [filePart("second.pdf", samples.pdf())]]) {
+        const response = await upload(partner.browser, parts);
+        assert.equal(response.status, 400);
+        assert.equal(await error(response), CONSENT_REQUIRED);
+      }
       assert.deepEqual(await state(), before);
     });
 
+    test("consent ids are checked before a byte of the file is read: another user's, malformed, or sent after the file", async () => {
+      const before = await state();
+      const theirs = await consentIds(admin, "recording");
+      for (const ids of [theirs, "not-a-uuid", `${theirs},${theirs}`]) {
+        let generated = 0;
+        async function* endless() {
+          for (;;) {
+            generated += 1024 * 1024;
+            yield Buffer.alloc(1024 * 1024, 1);
+          }
+        }
+        const response = await upload(partner.browser, [...withConsents(ids), filePart("big.pdf", (async function* () {
+          yield Buffer.from("%PDF-1.4\n");
+          yield* endless();
+        })())]);
+        assert.equal(response.status, 400, ids);
+        assert.equal(await error(response), CONSENT_REQUIRED);
+        assert.ok(generated < 20 * 1024 * 1024, `read ${generated} bytes of the file before refusing`);
+      }
+      const mine = await consentIds(partner, "recording");
+      const late = await upload(partner.browser, [filePart("a.pdf", samples.pdf()), ...fields({ consentIds: mine })]);
+      assert.equal(late.status, 400);
+      assert.equal(await error(late), CONSENT_REQUIRED);
+      assert.deepEqual(await state(), before);
+      // Still unused: a later upload naming it succeeds.
+      assert.equal((await upload(partner.browser, [...withConsents(mine), filePart("a.pdf", samples.pdf())])).status, 201);
+    });
+
+    test("the 30-minute window is measured from the upload's start: a slow upload finishing after it is accepted", async () => {
+      const ids = await consentIds(partner, "recording");
+      // Given 30 minutes minus 2 seconds before the upload starts; the upload then takes 4 seconds.
+      await (await db()).consentRecord.update({ where: { id: ids }, data: { createdAt: new Date(Date.now() - 30 * 60_000 + 2000) } });
+      async function* slow() {
+        yield Buffer.from("%PDF-1.4\n");
+        for (let i = 0; i < 4; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          yield randomBytes(1024);
+        }
+      }
+      const response = await upload(partner.browser, [...withConsents(ids), filePart("slow.pdf", slow())]);
+      assert.equal(response.status, 201, await response.clone().text());
+    });
+
+    test("two uploads naming one consent: one succeeds, the other is refused and leaves nothing", async () => {
+      const ids = await consentIds(partner, "recording");
+      const before = await state();
+      const responses = await Promise.all([1, 2].map((n) => upload(partner.browser, [...withConsents(ids), filePart(`race-${n}.pdf`, samples.pdf())])));
+      assert.deepEqual(responses.map((r) => r.status).sort(), [201, 400]);
+      const after = await state();
+      assert.deepEqual(after, { rows: before.rows + 1, stored: before.stored + 1, linked: before.linked + 1 });
+    });
+
+    test("a failed upload's consents are not claimed by the next upload, which links only its own", async () => {
+      const failedIds = await consentIds(partner, "recording", "sharing");
+      assert.equal((await upload(partner.browser, [...withConsents(failedIds), filePart("notes.txt", Buffer.from("plain text\n"))])).status, 415);
+      const ownIds = await consentIds(partner, "recording");
+      const response = await upload(partner.browser, [...withConsents(ownIds), filePart("next.pdf", samples.pdf())]);
+      assert.equal(response.status, 201);
+      const row = await (await db()).transcription.findUniqueOrThrow({ where: { id: ((await response.json()) as { id: string }).id }, include: { consents: true } });
+      assert.deepEqual(row.consents.map((c) => c.id), [ownIds]);
+      assert.equal(await (await db()).consentRecord.count({ where: { id: { in: failedIds.split(",") }, usedAt: null, transcriptionId: null } }), 2);
+    });
+
     test("audio: kind audio, the chosen language (default en-US), 90-day retention; PNG and DICOM are image and dicom", async () => {
-      await consent(partner, "recording");
-      const wav = await upload(partner.browser, [...fields({ title: "Ward round", language: "fr-FR", meetingType: "team-meeting" }), filePart("round.wav", audio.wav())]);
+      const wav = await upload(partner.browser, [...withConsents(await consentIds(partner, "recording"), { title: "Ward round", language: "fr-FR", meetingType: "team-meeting" }), filePart("round.wav", audio.wav())]);
       assert.equal(wav.status, 201, await wav.clone().text());
       const wavRow = await (await db()).transcription.findUniqueOrThrow({ where: { id: ((await wav.json()) as { id: string }).id } });
       assert.equal(wavRow.kind, "audio");
@@ -156,16 +242,14 @@ describe("transcription center API", () => {
       assert.equal(wavRow.title, "Ward round");
       assert.ok(Math.abs((wavRow.deleteFileAfter.getTime() - wavRow.createdAt.getTime()) / 86_400_000 - 90) < 0.01);
 
-      await consent(partner, "recording");
-      const mp3 = await upload(partner.browser, [filePart("note.mp3", audio.mp3())]);
+      const mp3 = await upload(partner.browser, [...withConsents(await consentIds(partner, "recording")), filePart("note.mp3", audio.mp3())]);
       assert.equal(mp3.status, 201);
       const mp3Row = await (await db()).transcription.findUniqueOrThrow({ where: { id: ((await mp3.json()) as { id: string }).id } });
       assert.equal(mp3Row.language, "en-US");
       assert.equal(mp3Row.meetingType, "consultation");
 
       for (const [name, data, kind] of [["scan.png", samples.png(), "image"], ["slice.dcm", samples.dicom(), "dicom"]] as const) {
-        await consent(admin, "recording");
-        const response = await upload(admin.browser, [filePart(name, data)]);
+        const response = await upload(admin.browser, [...withConsents(await consentIds(admin, "recording")), filePart(name, data)]);
         assert.equal(response.status, 201);
         const row = await (await db()).transcription.findUniqueOrThrow({ where: { id: ((await response.json()) as { id: string }).id } });
         assert.equal(row.kind, kind);
@@ -173,8 +257,9 @@ describe("transcription center API", () => {
     });
 
     describe("bad input: a clear 4xx, no row, no bytes, the consent still unclaimed", () => {
+      let ids: string;
       before(async () => {
-        assert.equal((await consent(partner, "recording")).status, 201);
+        ids = await consentIds(partner, "recording");
       });
 
       const cases: [string, () => Part[], number, RegExp | string][] = [
@@ -197,7 +282,7 @@ describe("transcription center API", () => {
       for (const [name, parts, status, message] of cases)
         test(name, async () => {
           const before = await state();
-          const response = await upload(partner.browser, parts());
+          const response = await upload(partner.browser, [...withConsents(ids), ...parts()]);
           assert.equal(response.status, status, await response.clone().text());
           const text = await error(response);
           if (typeof message === "string") assert.equal(text, message);
@@ -205,32 +290,48 @@ describe("transcription center API", () => {
           assert.deepEqual(await state(), before);
         });
 
-      test("a file over 500 MB is refused while streaming with SPEC's text, nothing stored", { timeout: 180_000 }, async () => {
+      test("a file over 500 MB is refused while streaming with SPEC's text, before the client has sent it all, nothing stored", { timeout: 180_000 }, async () => {
         const before = await state();
-        const response = await upload(partner.browser, [...fields({ title: "Huge" }), filePart("huge.pdf", largePdf(500 * 1024 * 1024 + 1))]);
+        const total = 600 * 1024 * 1024;
+        let generated = 0;
+        let finished = false;
+        async function* huge() {
+          for await (const chunk of largePdf(total)) {
+            generated += chunk.length;
+            yield chunk;
+          }
+          finished = true;
+        }
+        const response = await upload(partner.browser, [...withConsents(ids, { title: "Huge" }), filePart("huge.pdf", huge())]);
         assert.equal(response.status, 413);
         assert.equal(await error(response), "File is too large. Maximum size is 500MB.");
+        // The answer came when a little over 500 MB had been read, not after the 600 MB the client had to send.
+        assert.equal(finished, false, "the server read the whole body before refusing");
+        assert.ok(generated > 500 * 1024 * 1024 && generated < 520 * 1024 * 1024, `the client had sent ${generated} bytes`);
         assert.deepEqual(await state(), before);
       });
 
+      test("the consent used by none of the refused uploads above still serves one", async () => {
+        assert.equal((await upload(partner.browser, [...withConsents(ids), filePart("ok.pdf", samples.pdf())])).status, 201);
+      });
+
       test("without a recording consent (only sharing, a declined one, or one older than 30 minutes)", async () => {
-        // Use up the open recording consent first.
-        assert.equal((await upload(partner.browser, [filePart("ok.pdf", samples.pdf())])).status, 201);
         const before = await state();
-        await consent(partner, "sharing");
-        await consent(partner, "recording", false);
-        const old = (await (await consent(partner, "recording")).json()) as { id: string };
-        await (await db()).consentRecord.update({ where: { id: old.id }, data: { createdAt: new Date(Date.now() - 31 * 60_000) } });
-        const response = await upload(partner.browser, [filePart("late.pdf", samples.pdf())]);
-        assert.equal(response.status, 400);
-        assert.equal(await error(response), CONSENT_REQUIRED);
-        const after = await state();
-        assert.deepEqual({ ...after }, { ...before });
+        const sharing = await consentIds(partner, "sharing");
+        const declined = ((await (await consent(partner, "recording", false)).json()) as { id: string }).id;
+        const old = await consentIds(partner, "recording");
+        await (await db()).consentRecord.update({ where: { id: old }, data: { createdAt: new Date(Date.now() - 31 * 60_000) } });
+        for (const named of [sharing, declined, `${declined},${sharing}`, old, `${old},${sharing}`]) {
+          const response = await upload(partner.browser, [...withConsents(named), filePart("late.pdf", samples.pdf())]);
+          assert.equal(response.status, 400, named);
+          assert.equal(await error(response), CONSENT_REQUIRED);
+        }
+        assert.deepEqual(await state(), before);
       });
 
       test("patients get 404 and guests 401, nothing stored", async () => {
         const before = await state();
-        assert.equal((await upload(patient.browser, [filePart("a.pdf", samples.pdf())])).status, 404);
+        assert.equal((await upload(patient.browser, [...withConsents(ids), filePart("a.pdf", samples.pdf())])).status, 404);
         assert.equal((await upload(new Browser(), [filePart("a.pdf", samples.pdf())])).status, 401);
         assert.deepEqual(await state(), before);
       });
@@ -330,7 +431,76 @@ describe("transcription center API", () => {
         assert.match(text, /--- Page 1 ---\nAortic valve normal\.\n--- Page 2 ---\n\[01:05 - 01:10\] Ejection fraction 60%\./);
       });
 
-      test("delete: another partner and patients 404, guests 401; the uploader deletes row and bytes, consents kept but unlinked", async () => {
+      test("every read of a transcript is audited (API detail, .txt, the page's read), without its content", async () => {
+        const client = await db();
+        const reads = () => client.auditEvent.findMany({ where: { action: "transcription.read", entityId: pdfId }, orderBy: { createdAt: "asc" } });
+        const before = (await reads()).length;
+        assert.equal((await call(admin, "one", pdfId)).status, 200);
+        assert.equal((await call(partner, "text", pdfId)).status, 200);
+        const { readTranscription } = await import("@/lib/transcriptions/queries");
+        const { actorFor } = await import("@/lib/api/client");
+        const { getSessionUser } = await import("@/lib/auth/session");
+        const pageRequest = partner.browser.request(`/en/dashboard/transcriptions/${pdfId}`, { method: "GET" });
+        const user = (await getSessionUser(pageRequest.headers))!;
+        await readTranscription(user, pdfId, actorFor(pageRequest, user), "page");
+        // Refused reads (another partner, a transcript not ready) write none.
+        assert.equal((await call(otherPartner, "one", pdfId)).status, 404);
+        const rows = (await reads()).slice(before);
+        assert.deepEqual(rows.map((row) => [row.actorId, (row.metadata as { via: string }).via]), [[admin.id, "api"], [partner.id, "text"], [partner.id, "page"]]);
+        for (const row of rows) {
+          assert.deepEqual(Object.keys(row.metadata as object), ["via"]);
+          assert.equal(row.entityType, "transcription");
+          assert.match(row.ipAddress ?? "", /^198\.18\./);
+        }
+      });
+
+      test("Try again: 409 unless failed or needs_engine (with a way to succeed); the uploader or an admin queues a failed one again, audited", async () => {
+        const client = await db();
+        const retry = (actor: { browser: Browser }, id: string) => callRoute(actor.browser, routes.retry, `/api/transcriptions/${id}/retry`, { params: { id }, method: "POST" });
+        // Completed: nothing to retry.
+        assert.equal((await retry(partner, pdfId)).status, 409);
+        const ids = await consentIds(partner, "recording");
+        const created = await upload(partner.browser, [...withConsents(ids), filePart("retry.pdf", samples.pdf())]);
+        const id = ((await created.json()) as { id: string }).id;
+        assert.equal((await retry(partner, id)).status, 409, "queued");
+        await client.transcription.update({ where: { id }, data: { status: "failed", statusReason: "Engine crashed.", attempts: 4 } });
+        assert.equal((await retry(otherPartner, id)).status, 404);
+        assert.equal((await retry(patient, id)).status, 404);
+        assert.equal((await retry(guest, id)).status, 401);
+        const detail = (await (await call(partner, "one", id)).json()) as { retryable: boolean };
+        assert.equal(detail.retryable, true);
+        const response = await retry(partner, id);
+        assert.equal(response.status, 202, await response.clone().text());
+        assert.deepEqual(await response.json(), { id, status: "queued" });
+        const row = await client.transcription.findUniqueOrThrow({ where: { id } });
+        assert.equal(row.status, "queued");
+        assert.equal(row.attempts, 0);
+        assert.equal(row.statusReason, null);
+        const audit = await client.auditEvent.findFirst({ where: { action: "transcription.retry", entityId: id } });
+        assert.equal(audit?.actorId, partner.id);
+        assert.deepEqual(audit?.metadata, { previousStatus: "failed", kind: "pdf" });
+        const { TRANSCRIPTION_QUEUE } = await import("@/lib/transcriptions/jobs");
+        const jobRows = await client.$queryRawUnsafe<{ state: string }[]>(`SELECT state::text FROM pgboss.job WHERE name = $1 AND id::text = $2`, TRANSCRIPTION_QUEUE, id);
+        assert.deepEqual(jobRows.map((r) => r.state), ["created"]);
+        // A second press while it is queued again: 409.
+        assert.equal((await retry(admin, id)).status, 409);
+
+        // Audio waiting for an engine: no engine is configured here, so trying again would not help.
+        const wavId = (await client.transcription.findFirstOrThrow({ where: { kind: "audio", uploadedById: partner.id, mimeType: "audio/wav" } })).id;
+        await client.transcription.update({ where: { id: wavId }, data: { status: "needs_engine", statusReason: "No speech engine is configured" } });
+        const refused = await retry(admin, wavId);
+        assert.equal(refused.status, 409);
+        assert.match(await error(refused), /No speech engine is configured yet/);
+        // A failed transcription whose file is gone cannot be retried either.
+        const { eraseTranscriptionFile } = await import("@/lib/transcriptions/erase");
+        const { systemActor } = await import("@/lib/audit");
+        assert.equal(await eraseTranscriptionFile(wavId, "deleted", systemActor), true);
+        await client.transcription.update({ where: { id: wavId }, data: { status: "failed" } });
+        assert.equal((await retry(admin, wavId)).status, 409);
+        assert.equal(((await (await call(admin, "one", wavId)).json()) as { retryable: boolean }).retryable, false);
+      });
+
+      test("delete: another partner and patients 404, guests 401; the uploader deletes row and bytes, consents kept but unlinked and never usable again", async () => {
         assert.equal((await call(otherPartner, "delete", pdfId, "DELETE")).status, 404);
         assert.equal((await call(patient, "delete", pdfId, "DELETE")).status, 404);
         assert.equal((await call(guest, "delete", pdfId, "DELETE")).status, 401);
@@ -345,11 +515,14 @@ describe("transcription center API", () => {
         assert.equal(await client.consentRecord.count({ where: { id: { in: consentIds }, transcriptionId: null } }), consentIds.length);
         assert.equal((await call(partner, "one", pdfId)).status, 404);
         assert.equal((await call(partner, "delete", pdfId, "DELETE")).status, 404);
+        const reuse = await upload(partner.browser, [...withConsents(pdfConsents), filePart("again.pdf", samples.pdf())]);
+        assert.equal(reuse.status, 400);
+        assert.equal(await error(reuse), CONSENT_REQUIRED);
       });
 
       test("an admin deletes another staff member's transcription", async () => {
         const client = await db();
-        const theirs = await client.transcription.findFirstOrThrow({ where: { uploadedById: partner.id }, select: { id: true, storageKey: true } });
+        const theirs = await client.transcription.findFirstOrThrow({ where: { uploadedById: partner.id, storageKey: { not: null } }, select: { id: true, storageKey: true } });
         assert.equal((await call(admin, "delete", theirs.id, "DELETE")).status, 204);
         assert.equal(await client.transcription.findUnique({ where: { id: theirs.id } }), null);
         const { getStore } = await import("@/lib/storage");

@@ -1,7 +1,7 @@
 import * as grpc from "@grpc/grpc-js";
 import { v1p1beta1 } from "@google-cloud/speech";
 import { getEnv } from "@/lib/env";
-import { speechEngineConfigured } from "./configured";
+import { MP4_NOT_ACCEPTED, NO_SPEECH_ENGINE, speechEngineConfigured } from "./configured";
 import { mp3Chunks, wavChunks, type AudioChunk, type ChunkedAudio } from "./audio-chunks";
 import { ByteReader } from "./bytes";
 import { EngineError, type EngineInput, type EngineResult, type EngineSegment } from "./types";
@@ -9,13 +9,7 @@ import { EngineError, type EngineInput, type EngineResult, type EngineSegment } 
 export const DEFAULT_LANGUAGE = "en-US";
 export const SPEECH_ENGINE = "google-cloud-speech";
 
-export const NO_SPEECH_ENGINE =
-  "No speech engine is configured, so this recording was not transcribed. An administrator can set " +
-  "GOOGLE_APPLICATION_CREDENTIALS (the path to a Google Cloud service-account key with the Speech-to-Text API enabled) " +
-  "or GOOGLE_SPEECH_ENDPOINT (host:port of a Speech-compatible gRPC server) and restart the app.";
-
-export const MP4_NOT_ACCEPTED =
-  "Google Cloud Speech does not accept M4A/MP4 (AAC) audio. Convert the recording to MP3 or WAV and upload it again.";
+export { MP4_NOT_ACCEPTED, NO_SPEECH_ENGINE } from "./configured";
 
 
 type Client = InstanceType<typeof v1p1beta1.SpeechClient>;

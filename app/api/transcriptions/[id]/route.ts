@@ -1,15 +1,15 @@
 import { apiRoute } from "@/lib/api/handler";
 import { actorFor } from "@/lib/api/client";
 import { deleteTranscription } from "@/lib/transcriptions/erase";
-import { findReadableTranscription, getTranscription } from "@/lib/transcriptions/queries";
+import { findReadableTranscription, readTranscription } from "@/lib/transcriptions/queries";
 
 export const dynamic = "force-dynamic";
 
 const staff = ["admin", "partner"] as const;
 
-/** One transcription with its text, segments, status, file information and consents. */
-export const GET = apiRoute({ access: staff }, async ({ user, params }) => {
-  return Response.json(await getTranscription(user, String(params.id)), { headers: { "Cache-Control": "no-store" } });
+/** One transcription with its text, segments, status, file information and consents; every read is audited. */
+export const GET = apiRoute({ access: staff }, async ({ request, user, params }) => {
+  return Response.json(await readTranscription(user, String(params.id), actorFor(request, user), "api"), { headers: { "Cache-Control": "no-store" } });
 });
 
 /** The uploader or an admin deletes the transcription and its stored file, at any time (SPEC section 9). */

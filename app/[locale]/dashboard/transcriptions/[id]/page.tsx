@@ -1,16 +1,18 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { ArrowLeft } from "lucide-react";
 import { LocalizedLink } from "@/components/i18n/localized-link";
 import { PageMessages } from "@/components/patient/page-messages";
 import { TranscriptionStatusBadge, isActive } from "@/components/transcriptions/status-badge";
-import { DeleteTranscription, RefreshWhileActive, TranscriptTextActions } from "@/components/transcriptions/transcript-actions";
+import { DeleteTranscription, RefreshWhileActive, RetryTranscription, TranscriptTextActions } from "@/components/transcriptions/transcript-actions";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { actorFor } from "@/lib/api/client";
 import { AppError } from "@/lib/api/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import { requireStaffPage } from "@/lib/transcriptions/page";
-import { formatTimestamp, getTranscription, transcriptAsText, type TranscriptSegment } from "@/lib/transcriptions/queries";
+import { formatTimestamp, readTranscription, transcriptAsText, type TranscriptSegment } from "@/lib/transcriptions/queries";
 
 type Props = { params: Promise<{ locale: Locale; id: string }> };
 
@@ -26,7 +28,9 @@ export default async function TranscriptPage({ params }: Props) {
   const { locale, id } = await params;
   setRequestLocale(locale);
   const user = await requireStaffPage(locale, `/dashboard/transcriptions/${encodeURIComponent(id)}`);
-  const item = await getTranscription(user, id).catch((error: unknown) => {
+  // Audited like the API's reads; the page's request is rebuilt from its headers for the client address.
+  const actor = actorFor(new Request("http://transcript.page", { headers: await headers() }), user);
+  const item = await readTranscription(user, id, actor, "page").catch((error: unknown) => {
     if (error instanceof AppError && error.status === 404) notFound();
     throw error;
   });
@@ -70,6 +74,7 @@ export default async function TranscriptPage({ params }: Props) {
           </div>
           <div className="flex flex-wrap gap-2">
             {hasText && <TranscriptTextActions id={item.id} text={transcriptAsText(item)} />}
+            {item.retryable && <RetryTranscription id={item.id} />}
             <DeleteTranscription id={item.id} title={item.title} />
           </div>
         </header>

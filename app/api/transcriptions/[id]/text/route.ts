@@ -1,14 +1,16 @@
 import { apiRoute } from "@/lib/api/handler";
+import { actorFor } from "@/lib/api/client";
 import { AppError } from "@/lib/api/errors";
 import { contentDisposition } from "@/lib/storage";
-import { getTranscription, transcriptAsText } from "@/lib/transcriptions/queries";
+import { auditTranscriptRead, getTranscription, transcriptAsText } from "@/lib/transcriptions/queries";
 
 export const dynamic = "force-dynamic";
 
-/** The transcript as a .txt download, with its timestamps or pages. */
-export const GET = apiRoute({ access: ["admin", "partner"] }, async ({ user, params }) => {
+/** The transcript as a .txt download, with its timestamps or pages; every download is audited. */
+export const GET = apiRoute({ access: ["admin", "partner"] }, async ({ request, user, params }) => {
   const item = await getTranscription(user, String(params.id));
   if (item.status !== "completed") throw new AppError("conflict", "This transcript is not ready yet.");
+  await auditTranscriptRead(actorFor(request, user), item.id, "text");
   const name = `${item.title.replace(/\.[A-Za-z0-9]{1,5}$/, "") || "transcript"}.txt`;
   return new Response(transcriptAsText(item), {
     headers: {
