@@ -4,8 +4,9 @@ import createNextIntlPlugin from "next-intl/plugin";
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 /**
- * Sent with every response. Framing: nowhere, except stored files inside the app's own pages. HSTS
- * only when the public address is https (APP_URL is read at build time, like the canonical links).
+ * Sent with every response. Framing: nowhere, except stored files inside the app's own pages. HSTS is
+ * not here (this list is fixed at build time): proxy.ts and the API wrapper add it at run time
+ * (lib/api/transport-security.ts).
  * The Content-Security-Policy here allows nothing to load or run: it is for what proxy.ts does not see
  * (API answers, stored files, Next's static files). For pages proxy.ts replaces it with the pages'
  * policy, which carries a fresh nonce for every response.
@@ -22,7 +23,6 @@ function securityHeaders(framing: "DENY" | "SAMEORIGIN") {
     { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()" },
     { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
   ];
-  if ((process.env.APP_URL ?? "").startsWith("https://")) headers.push({ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" });
   return headers;
 }
 

@@ -1,6 +1,10 @@
 import type { NextRequest } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { routing } from "@/lib/i18n/routing";
+import { strictTransportSecurity } from "@/lib/api/transport-security";
+
+/** lib/api/client.ts's header for Better Auth: pages never set it, and a client's value never reaches them. */
+const CLIENT_IP_HEADER = "x-afyabridge-client-ip";
 
 const handleI18nRouting = createMiddleware(routing);
 
@@ -40,9 +44,12 @@ export default function proxy(request: NextRequest) {
   const policy = contentSecurityPolicy(Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64"));
   // next-intl forwards a copy of the request's headers to the page, so the policy reaches the renderer.
   request.headers.set("Content-Security-Policy", policy);
+  request.headers.delete(CLIENT_IP_HEADER);
   const response = handleI18nRouting(request);
   // Replaces the header-only policy that next.config.ts gives every response.
   response.headers.set("Content-Security-Policy", policy);
+  const hsts = strictTransportSecurity();
+  if (hsts) response.headers.set("Strict-Transport-Security", hsts);
   return response;
 }
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { log } from "./log";
+import { parseTrustedProxies } from "./api/ip";
 
 /**
  * All configuration, validated once with zod. Read through getEnv() at run time (never at import,
@@ -52,6 +53,16 @@ const schema = z
     // Malware scanning: uploads are streamed to clamd (INSTREAM) when CLAMAV_HOST is set.
     CLAMAV_HOST: optionalString,
     CLAMAV_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
+    // The reverse proxies in front of the app (lib/api/client.ts): X-Forwarded-For entries they added are skipped.
+    TRUSTED_PROXIES: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const { entries, invalid } = parseTrustedProxies(value);
+        if (invalid.length)
+          ctx.addIssue({ code: "custom", message: `must be a comma-separated list of IP addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8); not valid: ${invalid.join(", ")}` });
+        return entries;
+      }),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") {

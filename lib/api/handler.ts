@@ -6,6 +6,8 @@ import { AppError } from "./errors";
 import { assertSameOrigin } from "./origin";
 import { isDatabaseUnavailable, isUnstorableText } from "@/lib/db/unavailable";
 import { log, withRequestId } from "@/lib/log";
+import { withClientIpHeader } from "./client";
+import { strictTransportSecurity } from "./transport-security";
 
 /** Who may call a route: anyone, any signed-in user, or only the listed roles. */
 export type Access = "public" | "signed-in" | readonly Role[];
@@ -37,6 +39,7 @@ export function apiRoute<A extends Access, Body = undefined, Query = undefined>(
   const serve = async (request: Request, routeContext?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
     try {
       assertSameOrigin(request);
+      request = withClientIpHeader(request);
       const user =
         config.access === "public"
           ? await getSessionUser(request.headers)
@@ -49,8 +52,26 @@ export function apiRoute<A extends Access, Body = undefined, Query = undefined>(
       return errorResponse(error);
     }
   };
-  // Each request gets an id for its log lines and the X-Request-Id response header (lib/log.ts).
-  return (request: Request, routeContext?: { params?: Promise<Record<string, string | string[]>> }) => withRequestId(request, () => serve(request, routeContext));
+  return (request: Request, routeContext?: { params?: Promise<Record<string, string | string[]>> }) => serveApi(request, () => serve(request, routeContext));
+}
+
+/**
+ * What every API answer goes through, apiRoute's and the few route files that cannot use it (auth,
+ * the departments guide, unknown paths): a request id for its log lines and the X-Request-Id header
+ * (lib/log.ts), and HSTS when the server runs in production behind https (transport-security.ts).
+ */
+export async function serveApi(request: Request, serve: () => Promise<Response>): Promise<Response> {
+  const response = await withRequestId(request, serve);
+  const hsts = strictTransportSecurity();
+  if (!hsts) return response;
+  try {
+    response.headers.set("Strict-Transport-Security", hsts);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set("Strict-Transport-Security", hsts);
+    return copy;
+  }
 }
 
 export function errorResponse(error: unknown): Response {

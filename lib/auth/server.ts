@@ -8,7 +8,7 @@ import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { audit } from "@/lib/audit";
-import { clientIp } from "@/lib/api/client";
+import { CLIENT_IP_HEADER, clientIp } from "@/lib/api/client";
 import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_PATTERN } from "./rules";
 import { isCommonPassword, PASSWORD_TOO_COMMON, type PasswordOwner } from "./password-strength";
 import { sendPasswordResetMail } from "./reset-mail";
@@ -139,6 +139,9 @@ function createAuth() {
     advanced: {
       useSecureCookies: env.APP_URL.startsWith("https://"),
       database: { generateId: () => crypto.randomUUID() },
+      // Its limits and session rows use the app's one notion of the client's address (clientIp), which
+      // the auth route and the API wrapper put in this header, overwriting any value the client sent.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: [
       username({ minUsernameLength: 3, maxUsernameLength: 30, usernameValidator: (value) => USERNAME_PATTERN.test(value) }),

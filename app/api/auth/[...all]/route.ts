@@ -1,6 +1,7 @@
 import { toNextJsHandler } from "better-auth/next-js";
 import { getAuth } from "@/lib/auth/server";
-import { errorResponse, jsonError } from "@/lib/api/handler";
+import { errorResponse, jsonError, serveApi } from "@/lib/api/handler";
+import { withClientIpHeader } from "@/lib/api/client";
 import { assertSameOrigin } from "@/lib/api/origin";
 import { toApiErrorResponse } from "@/lib/auth/errors";
 import { db } from "@/lib/db";
@@ -13,6 +14,8 @@ async function handle(request: Request): Promise<Response> {
   } catch (error) {
     return errorResponse(error);
   }
+  // Better Auth reads the client's address (its limits, the session rows) from this header only.
+  request = withClientIpHeader(request);
   // The admin plugin's own endpoints (list users, set roles, impersonate...) would bypass the admin
   // gate, two-factor and the audit log: the app calls them on the server only, never over HTTP.
   if (new URL(request.url).pathname.startsWith("/api/auth/admin/")) return jsonError(404, "Not found");
@@ -60,5 +63,9 @@ async function jsonObjectBody(request: Request): Promise<Request | Response> {
   return new Request(request.url, { method: request.method, headers, body: JSON.stringify(parsed) });
 }
 
-export const GET = handle;
-export const POST = handle;
+function serve(request: Request): Promise<Response> {
+  return serveApi(request, () => handle(request));
+}
+
+export const GET = serve;
+export const POST = serve;

@@ -1,6 +1,7 @@
 import { renderDepartmentsGuide } from "@/lib/departments-pdf/guide";
 import { guideLocale } from "@/lib/departments-pdf/messages";
 import { contentDisposition } from "@/lib/storage/content-disposition";
+import { serveApi } from "@/lib/api/handler";
 
 /**
  * GET /api/download/medical-departments?locale=xx: the departments guide as a PDF download, in the
@@ -8,7 +9,11 @@ import { contentDisposition } from "@/lib/storage/content-disposition";
  * Public and the same for everyone, so it reads no session (unlike apiRoute handlers) and may be
  * cached by browsers and proxies for an hour. Generated per request.
  */
-export async function GET(request: Request): Promise<Response> {
+export function GET(request: Request): Promise<Response> {
+  return serveApi(request, () => guide(request));
+}
+
+async function guide(request: Request): Promise<Response> {
   const locale = guideLocale(new URL(request.url).searchParams.get("locale"));
   const pdf = await renderDepartmentsGuide(locale);
   return new Response(new Uint8Array(pdf), {
