@@ -2,7 +2,8 @@
  * `npm test`: everything, in order of speed: type-check, lint, unit (Jest), integration (Node's test
  * runner, on PGlite and on PostgreSQL when TEST_DATABASE_URL is set), production build, a scan of the
  * build for secrets, end to end
- * (Playwright in Chromium). Stops at the first failing step; ends with one "N passed, N failed" line.
+ * (Playwright in Chromium). Stops at the first failing step; ends with one "N passed, N failed" line,
+ * after a line counting the tests that were skipped (e.g. PostgreSQL-only ones without TEST_DATABASE_URL).
  * `node scripts/test.mjs integration` (or any step names) runs only some steps.
  */
 import { spawnSync } from "node:child_process";
@@ -15,6 +16,7 @@ mkdirSync(results, { recursive: true });
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 
 function run(label, command, args, extraEnv = {}) {
   console.log(`\n▶ ${label}`);
@@ -26,9 +28,10 @@ function run(label, command, args, extraEnv = {}) {
 
 function count(label, read) {
   try {
-    const [p, f] = read();
+    const [p, f, s = 0] = read();
     passed += p;
     failed += f;
+    skipped += s;
   } catch {
     console.log(`(no result file for ${label})`);
   }
@@ -36,14 +39,18 @@ function count(label, read) {
 
 function finish(ok) {
   if (!ok && failed === 0) failed = 1; // a step that failed without counting tests (type errors, lint, build)
-  console.log(`\n${passed} passed, ${failed} failed`);
+  // A skipped test proved nothing: said apart, so that it is never mistaken for a pass.
+  console.log(`\n${skipped} skipped (tests or whole suites not run: neither passed nor failed)`);
+  console.log(`${passed} passed, ${failed} failed`);
   process.exit(ok ? 0 : 1);
 }
 
 function tapCounts(file) {
   const tap = readFileSync(file, "utf8");
   const number = (name) => Number(tap.match(new RegExp(`^# ${name} (\\d+)$`, "m"))?.[1] ?? 0);
-  return [number("pass"), number("fail") + number("cancelled")];
+  // Node's summary ("# skipped", "# todo") leaves out a skipped describe(): count the SKIP/TODO directives instead.
+  const notRun = tap.match(/^\s*(?:not )?ok \d+ - .*# (?:SKIP|TODO)\b/gim)?.length ?? 0;
+  return [number("pass"), number("fail") + number("cancelled"), notRun];
 }
 
 /** Node 20's test runner takes no glob patterns: list the files. */
@@ -62,7 +69,7 @@ const steps = {
     const ok = run("Unit and component tests (Jest)", "npx", ["jest", "--ci", "--json", `--outputFile=${results}/jest.json`]);
     count("jest", () => {
       const json = JSON.parse(readFileSync(`${results}/jest.json`, "utf8"));
-      return [json.numPassedTests, json.numFailedTests];
+      return [json.numPassedTests, json.numFailedTests, json.numPendingTests + json.numTodoTests];
     });
     return ok;
   },
@@ -89,7 +96,7 @@ const steps = {
     count("e2e", () => {
       if (!existsSync(`${results}/e2e.json`)) throw new Error("missing");
       const { stats } = JSON.parse(readFileSync(`${results}/e2e.json`, "utf8"));
-      return [stats.expected + stats.flaky, stats.unexpected];
+      return [stats.expected + stats.flaky, stats.unexpected, stats.skipped];
     });
     return ok;
   },
