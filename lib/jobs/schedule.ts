@@ -15,13 +15,14 @@ export interface ScheduledJob {
   name: string;
   /** Cron, in UTC. */
   cron: string;
+  /** Called with no arguments (each task's defaults apply). */
   run: () => Promise<unknown>;
 }
 
 export const scheduledJobs: ScheduledJob[] = [
   { name: "malware_rescan", cron: "*/10 * * * *", run: rescanPendingFiles },
-  { name: "orphan_upload_sweep", cron: "20 * * * *", run: () => sweepOrphanedUploads() },
-  { name: "file_integrity", cron: "15 2 * * *", run: () => verifyStoredFiles() },
+  { name: "orphan_upload_sweep", cron: "20 * * * *", run: sweepOrphanedUploads },
+  { name: "file_integrity", cron: "15 2 * * *", run: verifyStoredFiles },
   { name: "transcription_retention", cron: "30 3 * * *", run: runRetention },
   { name: "submission_file_retention", cron: "45 3 * * *", run: runFileRetention },
 ];

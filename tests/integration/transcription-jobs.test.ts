@@ -42,7 +42,7 @@ async function readAll(stream: NodeJS.ReadableStream | ReadableStream<Uint8Array
 }
 
 /** A transcription row as the upload leaves it (queued), with real bytes in the store. */
-async function queuedRow(content = `minutes of the case review ${randomUUID()}`) {
+async function queuedRow(content = `minutes of the case review ${randomUUID()}`, overrides: Record<string, unknown> = {}) {
   const { getStore } = await import("@/lib/storage");
   const stored = await getStore().put("transcriptions/test", Readable.from([Buffer.from(content)]));
   const row = await (await db()).transcription.create({
@@ -56,6 +56,7 @@ async function queuedRow(content = `minutes of the case review ${randomUUID()}`)
       sha256: stored.sha256,
       storageKey: stored.key,
       deleteFileAfter: new Date(Date.now() + 180 * 24 * 3600 * 1000),
+      ...overrides,
     },
   });
   return { id: row.id, key: stored.key, content };
@@ -353,6 +354,86 @@ function suite(kind: "pglite" | "postgres") {
       const done = await settled(lost.id);
       assert.equal(done.status, "completed");
       assert.equal(await sweepTranscriptions(w.boss as PgBoss), 0);
+      await stopAll();
+    });
+
+    test("an audio job's expiry is scaled to the recording's size when queued (and queued again); other files keep the queue's", async () => {
+      const { transcriptionJobExpirySeconds, MAX_JOB_EXPIRY_SECONDS } = await import("@/lib/transcriptions/job-expiry");
+      const { TRANSCRIPTION_QUEUE, requeueTranscription } = await jobs();
+      const expiry = async (id: string) =>
+        (await (await db()).$queryRawUnsafe<{ seconds: number }[]>(`SELECT EXTRACT(epoch FROM expire_in)::int AS seconds FROM pgboss.job WHERE name = $1 AND id::text = $2`, TRANSCRIPTION_QUEUE, id))[0]?.seconds;
+      // No worker runs, so the jobs stay queued while their expiry is read.
+      const size = 120 * 1024 * 1024; // two hours of 128 kbit/s MP3
+      const mp3 = await queuedRow("mp3", { kind: "audio", mimeType: "audio/mpeg", fileName: "round.mp3", fileSize: BigInt(size), language: "en-US" });
+      const wav = await queuedRow("wav", { kind: "audio", mimeType: "audio/wav", fileName: "round.wav", fileSize: BigInt(size), language: "en-US" });
+      const huge = await queuedRow("huge", { kind: "audio", mimeType: "audio/mpeg", fileName: "day.mp3", fileSize: BigInt(500 * 1024 * 1024), language: "en-US" });
+      const pdf = await queuedRow();
+      for (const { id } of [mp3, wav, huge, pdf]) await (await jobs()).enqueueTranscription(id);
+      const mp3Expiry = transcriptionJobExpirySeconds({ kind: "audio", mimeType: "audio/mpeg", size })!;
+      assert.equal(await expiry(mp3.id), mp3Expiry);
+      assert.ok(mp3Expiry > 2 * 3600 * 1.5, `${mp3Expiry} s leaves room for two hours of audio sent in turn`);
+      assert.equal(await expiry(wav.id), transcriptionJobExpirySeconds({ kind: "audio", mimeType: "audio/wav", size }));
+      assert.equal(await expiry(huge.id), MAX_JOB_EXPIRY_SECONDS);
+      const [queue] = await (await db()).$queryRawUnsafe<{ seconds: number }[]>(`SELECT expire_seconds AS seconds FROM pgboss.queue WHERE name = $1`, TRANSCRIPTION_QUEUE);
+      assert.equal(await expiry(pdf.id), queue.seconds);
+      // Queued again after it finished (Try again, or an engine configured later): the same expiry.
+      await (await db()).$executeRawUnsafe(`UPDATE pgboss.job SET state = 'completed', completed_on = now() WHERE name = $1 AND id::text = $2`, TRANSCRIPTION_QUEUE, mp3.id);
+      await requeueTranscription(mp3.id);
+      assert.equal(await expiry(mp3.id), mp3Expiry);
+      await (await db()).transcription.updateMany({ where: { id: { in: [mp3.id, wav.id, huge.id, pdf.id] } }, data: { status: "completed" } });
+    });
+
+    test("audio left needs_engine is queued again when a worker starts with a speech engine configured, and transcribed", async () => {
+      const { resetEnvForTests } = await import("@/lib/env");
+      const waiting = await queuedRow("recorded ward round", { kind: "audio", mimeType: "audio/wav", fileName: "round.wav", language: "en-US", status: "needs_engine", statusReason: "No speech engine is configured", attempts: 1 });
+      const image = await queuedRow("scan", { kind: "image", mimeType: "image/png", fileName: "scan.png", status: "needs_engine", statusReason: "No OCR", attempts: 1 });
+      // Without an engine, a start changes nothing.
+      await worker({ engine: echo });
+      await sleep(1500);
+      assert.equal((await row(waiting.id)).status, "needs_engine");
+      await stopAll();
+      process.env.GOOGLE_SPEECH_ENDPOINT = "127.0.0.1:9";
+      resetEnvForTests();
+      try {
+        await worker({ engine: echo });
+        const done = await settled(waiting.id, ["completed", "failed"]);
+        assert.equal(done.status, "completed");
+        assert.equal(done.text, waiting.content);
+        assert.equal(done.attempts, 1);
+        assert.equal((await row(image.id)).status, "needs_engine", "only audio waits for the speech engine");
+      } finally {
+        delete process.env.GOOGLE_SPEECH_ENDPOINT;
+        resetEnvForTests();
+        await stopAll();
+      }
+    });
+
+    test("the scheduled maintenance jobs (malware re-scan, transcription and file retention, integrity) are scheduled and run by a started worker", async () => {
+      const { scheduledJobs } = await import("@/lib/jobs/schedule");
+      const byName = new Map(scheduledJobs.map((job) => [job.name, job]));
+      assert.equal(byName.get("transcription_retention")?.run, (await import("@/lib/transcriptions/retention")).runRetention);
+      assert.equal(byName.get("submission_file_retention")?.run, (await import("@/lib/privacy/file-retention")).runFileRetention);
+      assert.equal(byName.get("file_integrity")?.run, (await import("@/lib/security/integrity")).verifyStoredFiles);
+      assert.equal(byName.get("malware_rescan")?.run, (await import("@/lib/security/scan")).rescanPendingFiles);
+      assert.equal(byName.get("orphan_upload_sweep")?.run, (await import("@/lib/uploads/orphan-sweep")).sweepOrphanedUploads);
+
+      const w = await worker({ retention: true, engine: echo });
+      const schedules = await w.boss.getSchedules();
+      assert.deepEqual(
+        schedules.map((schedule) => [schedule.name, schedule.cron, (schedule as PgBoss.Schedule & { timezone?: string }).timezone]).sort(),
+        scheduledJobs.map((job) => [job.name, job.cron, "UTC"]).sort(),
+      );
+      // Each queue has a worker: a job sent to it (as the scheduler does) completes.
+      const sent = await Promise.all(scheduledJobs.map(async (job) => [job.name, (await w.boss.send(job.name, {}))!] as const));
+      for (const [name, id] of sent) {
+        const until = Date.now() + 30_000;
+        for (;;) {
+          const job = await w.boss.getJobById(name, id);
+          if (job?.state === "completed") break;
+          if (Date.now() > until) assert.fail(`${name} is ${job?.state ?? "gone"}`);
+          await sleep(200);
+        }
+      }
       await stopAll();
     });
 
