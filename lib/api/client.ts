@@ -26,7 +26,12 @@ function isTrustedProxy(address: string): boolean {
  * README's rule that the app is reachable only through the proxy).
  */
 export function clientIp(request: Request): string {
-  return clientAddressFromForwardedFor(request.headers.get("x-forwarded-for"), isTrustedProxy) ?? "unknown";
+  return clientIpFromHeaders(request.headers);
+}
+
+/** clientIp for code that has the headers only (pages, through next/headers). */
+export function clientIpFromHeaders(headers: Headers): string {
+  return clientAddressFromForwardedFor(headers.get("x-forwarded-for"), isTrustedProxy) ?? "unknown";
 }
 
 /**

@@ -2,6 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import type { AuditActor } from "@/lib/audit";
+import { clientIpFromHeaders } from "@/lib/api/client";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import { requireTwoFactorSetupFor } from "@/lib/auth/two-factor-page";
 import { redirect } from "@/lib/i18n/navigation";
@@ -17,6 +18,6 @@ export async function requirePartnerPage(locale: Locale, pathname: string): Prom
   if (!user) return redirect({ href: { pathname: "/simple-login.html", query: { next: pathname } }, locale });
   requireTwoFactorSetupFor(user, ["partner"], locale, pathname);
   if (user.role !== "partner" || !user.hospitalId) notFound();
-  const ipAddress = requestHeaders.get("x-forwarded-for")?.split(",")[0]?.trim() || requestHeaders.get("x-real-ip") || "unknown";
+  const ipAddress = clientIpFromHeaders(requestHeaders);
   return { user, actor: { id: user.id, role: user.role, ipAddress, userAgent: requestHeaders.get("user-agent") } };
 }

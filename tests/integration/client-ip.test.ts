@@ -2,6 +2,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { APP_URL, Browser, useFreshApp } from "./support/app";
 import { MULTIPART_TYPE, multipartBody, toStream } from "./support/multipart";
+import { createTestDatabase, type TestDatabase } from "./support/databases";
 import { ConfigError, parseEnv, resetEnvForTests } from "@/lib/env";
 
 /*
@@ -33,19 +34,23 @@ function setTrustedProxies(value: string | undefined) {
 }
 
 describe("the client's address cannot be chosen by the client", () => {
+  let postgres: TestDatabase | null = null;
   before(async () => {
-    await useFreshApp();
+    if (process.env.TEST_DATABASE_URL) postgres = await createTestDatabase("postgres");
+    await useFreshApp({ databaseUrl: postgres?.url ?? null });
     auth = (await import("@/app/api/auth/[...all]/route")).POST as Handler;
     guestSubmission = (await import("@/app/api/medical-submissions/route")).POST as Handler;
   });
   after(async () => {
     setTrustedProxies(undefined);
     await (await import("@/lib/db")).db().$disconnect();
+    await postgres?.drop();
   });
 
   test("without TRUSTED_PROXIES: the rightmost entry (what the nearest proxy or `next start` wrote)", async () => {
-    const { clientIp } = await import("@/lib/api/client");
+    const { clientIp, clientIpFromHeaders } = await import("@/lib/api/client");
     const at = (value: string | null) => clientIp(withForwardedFor(new Request(APP_URL), value));
+    assert.equal(clientIpFromHeaders(new Headers({ "x-forwarded-for": "1.1.1.1, 198.51.100.7" })), "198.51.100.7", "pages use the same rule");
     assert.equal(at("198.51.100.7"), "198.51.100.7");
     assert.equal(at("1.1.1.1, 2.2.2.2,198.51.100.7"), "198.51.100.7");
     assert.equal(at("evil, 198.51.100.7 "), "198.51.100.7");
@@ -76,14 +81,14 @@ describe("the client's address cannot be chosen by the client", () => {
   test("an invalid TRUSTED_PROXIES is refused at start-up with a message naming it and the bad entries", () => {
     for (const value of ["10.0.0.0/8, proxy.internal", "10.0.0.0/33", "300.1.1.1", "10.0.0.1/8/2", "::1/129", "10.0.0.0/-1"]) {
       assert.throws(
-        () => parseEnv({ TRUSTED_PROXIES: value }),
+        () => parseEnv({ NODE_ENV: "test", TRUSTED_PROXIES: value }),
         (error: unknown) => error instanceof ConfigError && /TRUSTED_PROXIES/.test(error.message) && error.message.includes(value.split(",").at(-1)!.trim()),
         value,
       );
     }
-    assert.deepEqual(parseEnv({ TRUSTED_PROXIES: " 127.0.0.1 , 10.0.0.0/8,::1, fd00::/8 " }).TRUSTED_PROXIES, ["127.0.0.1", "10.0.0.0/8", "::1", "fd00::/8"]);
-    assert.deepEqual(parseEnv({}).TRUSTED_PROXIES, []);
-    assert.deepEqual(parseEnv({ TRUSTED_PROXIES: "" }).TRUSTED_PROXIES, []);
+    assert.deepEqual(parseEnv({ NODE_ENV: "test", TRUSTED_PROXIES: " 127.0.0.1 , 10.0.0.0/8,::1, fd00::/8 " }).TRUSTED_PROXIES, ["127.0.0.1", "10.0.0.0/8", "::1", "fd00::/8"]);
+    assert.deepEqual(parseEnv({ NODE_ENV: "test" }).TRUSTED_PROXIES, []);
+    assert.deepEqual(parseEnv({ NODE_ENV: "test", TRUSTED_PROXIES: "" }).TRUSTED_PROXIES, []);
   });
 
   test("submissions: a spoofed leftmost X-Forwarded-For does not escape the limit (20 an hour per address)", async () => {
