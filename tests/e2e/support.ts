@@ -90,3 +90,62 @@ export async function setUpTwoFactorInPage(page: Page, password: string): Promis
   await page.getByRole("button", { name: "Turn on" }).click();
   return secret;
 }
+
+/** Makes the signed-in account of `request` an admin with the setup key, without setting up two-factor (as a new admin is before their next visit). */
+export async function grantAdminWithoutTwoFactorThroughApi(request: APIRequestContext, email: string): Promise<void> {
+  const granted = await grantAdminThroughApi(request, email);
+  if (!granted.ok()) throw new Error(`admin set-up failed: ${granted.status()} ${await granted.text()}`);
+}
+
+/**
+ * Through the API, as on the partners page: the (unlocked) admin `admin` invites a partner user of
+ * `hospitalId`; the partner accepts the e-mailed invitation in `partner` (a fresh request context,
+ * signed in afterwards) and, unless `twoFactor` is false, sets up two-factor authentication.
+ */
+export async function invitePartnerThroughApi(
+  admin: APIRequestContext,
+  partner: APIRequestContext,
+  hospitalId: string,
+  label: string,
+  options: { twoFactor?: boolean } = {},
+): Promise<{ username: string; email: string; password: string; secret: string | null }> {
+  const username = `${label.toLowerCase()}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const email = `${username}@example.com`;
+  const password = "a strong partner password";
+  const invited = await admin.post("/api/admin/partners", { data: { name: `Dr ${label}`, email, hospitalId } });
+  if (invited.status() !== 201) throw new Error(`invitation failed: ${invited.status()} ${await invited.text()}`);
+  // The e-mail is quoted-printable: undo soft line breaks and the encoded "=".
+  const mail = (await waitForMail(email)).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+  const token = mail.match(/token=([A-Za-z0-9_-]{43})/)![1];
+  const accepted = await partner.post("/api/partner/invitations/accept", { data: { token, username, password }, headers: { "x-forwarded-for": clientAddress() } });
+  if (accepted.status() !== 201) throw new Error(`accepting the invitation failed: ${accepted.status()} ${await accepted.text()}`);
+  const secret = options.twoFactor === false ? null : await enrollTwoFactorThroughApi(partner, password);
+  return { username, email, password, secret };
+}
+
+/** A guest's case through the public form's API, with one PDF; every field that identifies the patient is `name`- and `email`-based. */
+export async function submitGuestCaseThroughApi(
+  request: APIRequestContext,
+  patient: { name: string; email: string; condition: string; specialty?: string; urgency?: string },
+): Promise<{ id: string; trackingNumber: string }> {
+  const response = await request.post("/api/medical-submissions", {
+    multipart: {
+      name: patient.name,
+      email: patient.email,
+      homeCountry: "Nigeria",
+      medicalCondition: patient.condition,
+      specialty: patient.specialty ?? "cardiology",
+      urgency: patient.urgency ?? "urgent",
+      preferredCountries: JSON.stringify(["Turkey"]),
+      budget: "5k-15k",
+      consent: "true",
+      consentFullName: patient.name,
+      consentEmail: patient.email,
+      consentDate: "2026-11-22",
+      files: fileSamples.pdf("referral-letter"),
+    },
+    headers: { "x-forwarded-for": clientAddress() },
+  });
+  if (response.status() !== 201) throw new Error(`submission failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as { id: string; trackingNumber: string };
+}
