@@ -1,12 +1,22 @@
-import { getTranslations } from "next-intl/server";
+import { useTranslations } from "next-intl";
 import { Clock } from "lucide-react";
 import { answerClock } from "@/lib/partners/clock";
-import type { PartnerRoutingView } from "@/lib/partners/cases";
+import type { RoutingState } from "@/lib/cases/case-state";
 import { cn } from "@/lib/utils";
 
-/** Time left to answer (72 hours from routing) or, in red, how long it is overdue; the answer date once answered. */
-export async function AnswerClock({ routing, now = new Date() }: { routing: PartnerRoutingView; now?: Date }) {
-  const t = await getTranslations("partner");
+/**
+ * Time left to answer (72 hours from routing) or, in red, how long it is overdue — only while my
+ * hospital's answer is awaited. Once answered: the answer date; once the case ended without our answer
+ * (withdrawn): that no answer is needed, never overdue.
+ */
+export function AnswerClock({ routing, now }: { routing: { status: RoutingState; dueAt: string; routedAt: string; respondedAt: string | null }; now: Date }) {
+  const t = useTranslations("partner");
+  if (routing.status === "withdrawn")
+    return (
+      <span className="text-sm text-muted-foreground" data-testid="answer-clock-stopped">
+        {t("noAnswerNeeded")}
+      </span>
+    );
   if (routing.status !== "awaiting_response") {
     return <span className="text-sm text-muted-foreground">{t("answeredAt", { date: new Date(routing.respondedAt ?? routing.routedAt) })}</span>;
   }

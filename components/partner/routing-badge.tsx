@@ -1,11 +1,12 @@
-import { getTranslations } from "next-intl/server";
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
+import type { RoutingState } from "@/lib/cases/case-state";
 
-const colour = { awaiting_response: "yellow", responded: "green", declined: "grey" } as const;
+const colour: Record<RoutingState, "yellow" | "green" | "grey"> = { awaiting_response: "yellow", responded: "green", declined: "grey", withdrawn: "grey" };
 
-/** My hospital's answer state for a case: awaiting response, responded or declined. */
-export async function RoutingBadge({ status }: { status: keyof typeof colour }) {
-  const t = await getTranslations("partner");
+/** My hospital's answer state for a case: awaiting response, responded, declined, or no longer needed (the case ended first). */
+export function RoutingBadge({ status }: { status: RoutingState }) {
+  const t = useTranslations("partner");
   return (
     <Badge variant={colour[status]} data-testid="routing-status">
       {t(`routing.${status}`)}

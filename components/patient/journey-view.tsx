@@ -16,6 +16,7 @@ import { signInPath, useOwnSubmissions } from "./use-own-submissions";
 import { SubmissionFiles } from "./submission-files";
 import { AddMoreFiles } from "./add-more-files";
 import { PlanComparison } from "./plan-comparison";
+import { splitMatched, StatusHistory } from "./status-history";
 import { TransferRecords } from "./transfer-records";
 
 const MAX_HOSPITALS_SHOWN = 3;
@@ -152,6 +153,7 @@ function SubmissionCard({ submission, onChanged }: { submission: OwnSubmission; 
   const tst = useTranslations("statuses");
   const format = useFormatter();
   const hospitals = submission.matchedHospitals;
+  const { matched, declined } = splitMatched(hospitals);
   return (
     <Card id={submission.id} data-testid="submission-card">
       <CardHeader className="gap-2">
@@ -176,21 +178,33 @@ function SubmissionCard({ submission, onChanged }: { submission: OwnSubmission; 
           <Item label={t("preferredCountries")} value={t("countriesCount", { count: submission.preferredCountries.length })} />
           {submission.message && <Item label={t("message")} value={submission.message} wide />}
         </dl>
-        <div className="text-sm">
+        <div className="text-sm" data-testid="matched-hospitals">
           <span className="font-medium">{t("matchedHospitals")}: </span>
-          {hospitals.length === 0 ? (
+          {matched.length === 0 ? (
             <span className="text-muted-foreground">{t("noHospitalsYet")}</span>
           ) : (
             <span className="inline-flex flex-wrap gap-1">
-              {hospitals.slice(0, MAX_HOSPITALS_SHOWN).map((hospital) => (
+              {matched.slice(0, MAX_HOSPITALS_SHOWN).map((hospital) => (
                 <Badge key={`${hospital.name}-${hospital.city}`} variant="outline">
                   {hospital.name}, {hospital.country}
                 </Badge>
               ))}
-              {hospitals.length > MAX_HOSPITALS_SHOWN && <Badge variant="secondary">{t("moreHospitals", { count: hospitals.length - MAX_HOSPITALS_SHOWN })}</Badge>}
+              {matched.length > MAX_HOSPITALS_SHOWN && <Badge variant="secondary">{t("moreHospitals", { count: matched.length - MAX_HOSPITALS_SHOWN })}</Badge>}
             </span>
           )}
         </div>
+        {declined.length > 0 && (
+          <div className="text-sm" data-testid="declined-hospitals">
+            <span className="font-medium">{t("declinedHospitals")}: </span>
+            <span className="inline-flex flex-wrap gap-1">
+              {declined.map((hospital) => (
+                <Badge key={`${hospital.name}-${hospital.city}`} variant="grey">
+                  {hospital.name}, {hospital.country}
+                </Badge>
+              ))}
+            </span>
+          </div>
+        )}
         <TransferRecords hospitals={hospitals} className="space-y-1 text-sm text-muted-foreground" />
         <DocumentRequests submission={submission} />
         <PlanComparison
@@ -205,14 +219,7 @@ function SubmissionCard({ submission, onChanged }: { submission: OwnSubmission; 
         </div>
         <details className="text-sm">
           <summary className="cursor-pointer font-medium">{t("history")}</summary>
-          <ol className="mt-2 space-y-1 border-s ps-4">
-            {submission.history.map((entry) => (
-              <li key={entry.at + entry.status}>
-                <span className="font-medium">{tst.has(entry.status) ? tst(entry.status) : statusText(entry.status)}</span> ·{" "}
-                {format.dateTime(new Date(entry.at), { dateStyle: "medium", timeStyle: "short" })}
-              </li>
-            ))}
-          </ol>
+          <StatusHistory history={submission.history} className="mt-2 space-y-1 border-s ps-4" />
         </details>
         {submission.status !== "closed" && submission.status !== "cancelled" && (
           <div id={addFilesAnchor(submission.id)} className="scroll-mt-20">

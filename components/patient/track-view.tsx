@@ -12,6 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PlanComparison } from "./plan-comparison";
+import { splitMatched, StatusHistory } from "./status-history";
 import { TransferRecords } from "./transfer-records";
 
 async function postJson(url: string, body: unknown) {
@@ -129,6 +130,7 @@ function TrackedSubmission({ tracked, onChanged }: { tracked: Tracked; onChanged
   const tst = useTranslations("statuses");
   const format = useFormatter();
   const label = (status: string) => (tst.has(status) ? tst(status) : statusText(status));
+  const { matched, declined } = splitMatched(tracked.matchedHospitals);
   return (
     <Card>
       <CardHeader>
@@ -143,10 +145,16 @@ function TrackedSubmission({ tracked, onChanged }: { tracked: Tracked; onChanged
       </CardHeader>
       <CardContent className="space-y-4 text-sm">
         <p>{t("submittedOn", { date: format.dateTime(new Date(tracked.createdAt), { dateStyle: "medium" }) })}</p>
-        {tracked.matchedHospitals.length > 0 && (
+        {matched.length > 0 && (
           <p>
             <span className="font-medium">{t("matchedHospitals")}: </span>
-            {tracked.matchedHospitals.map((hospital) => `${hospital.name}, ${hospital.country}`).join(" · ")}
+            {matched.map((hospital) => `${hospital.name}, ${hospital.country}`).join(" · ")}
+          </p>
+        )}
+        {declined.length > 0 && (
+          <p data-testid="declined-hospitals">
+            <span className="font-medium">{t("declinedHospitals")}: </span>
+            {declined.map((hospital) => `${hospital.name}, ${hospital.country}`).join(" · ")}
           </p>
         )}
         <TransferRecords hospitals={tracked.matchedHospitals} className="space-y-1 text-muted-foreground" />
@@ -174,13 +182,7 @@ function TrackedSubmission({ tracked, onChanged }: { tracked: Tracked; onChanged
         <PlanComparison plans={tracked.plans} canDecide={tracked.status === "responded"} approveUrl="/api/track/approve-plan" onApproved={onChanged} />
         <section>
           <h3 className="mb-2 font-medium">{t("history")}</h3>
-          <ol className="space-y-1 border-s ps-4">
-            {tracked.history.map((entry) => (
-              <li key={entry.at + entry.status}>
-                {label(entry.status)} · {format.dateTime(new Date(entry.at), { dateStyle: "medium", timeStyle: "short" })}
-              </li>
-            ))}
-          </ol>
+          <StatusHistory history={tracked.history} className="space-y-1 border-s ps-4" />
         </section>
         <section>
           <h3 className="mb-2 font-medium">{t("files")}</h3>

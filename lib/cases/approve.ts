@@ -12,9 +12,10 @@ const ALREADY_DECIDED = "A treatment plan has already been approved for this cas
 /**
  * The patient approves one hospital's treatment plan (nothing is paid here). In one transaction: the
  * plan becomes accepted, the case's other proposed plans not selected, the case plan_accepted (the
- * patient is told), the chosen hospital gets plan_accepted and every other hospital with a proposed
- * plan plan_not_selected. The caller has already checked that `submissionId` is the patient's; it
- * sends the outbox's e-mails after this returns.
+ * patient is told), the chosen hospital gets plan_accepted, every other hospital with a proposed
+ * plan plan_not_selected, and those that have not answered yet case_ended (workflow.changeStatus).
+ * The caller has already checked that `submissionId` is the patient's; it sends the outbox's e-mails
+ * after this returns.
  *
  * A second or concurrent approval changes nothing and answers 409: the plan update is conditional on
  * its status, the status change on the case's, and the database allows one accepted plan per case.
@@ -41,6 +42,8 @@ export async function approvePlan(input: { submissionId: string; planId: string;
         select: { id: true, hospitalId: true, routing: { select: { hospital: { select: { name: true } } } } },
       });
       await tx.treatmentPlan.updateMany({ where: { id: { in: others.map((other) => other.id) }, status: "proposed" }, data: { status: "not_selected", decidedAt: now } });
+      // plan_not_selected (below) is their notice that the case no longer needs their answer.
+      await tx.caseRouting.updateMany({ where: { submissionId, hospitalId: { in: others.map((other) => other.hospitalId) }, endNoticeAt: null }, data: { endNoticeAt: now } });
 
       await changeStatus(tx, { submissionId, to: "plan_accepted", actor, outbox });
       const { trackingNumber } = plan.submission;

@@ -4,6 +4,8 @@ import { audit, type AuditActor } from "@/lib/audit";
 import type { Tx } from "@/lib/db/transaction";
 import type { NotificationOutbox } from "@/lib/notifications/outbox";
 import type { SubmissionStatus } from "@/lib/submissions/status";
+import { tellHospitalsCaseEnded } from "./case-end";
+import { isCaseEnded } from "./case-state";
 
 /**
  * The case workflow (PRODUCT.md, in the spirit of FHIR Task):
@@ -42,13 +44,17 @@ export interface StatusChangeInput {
   to: SubmissionStatus;
   actor: AuditActor;
   note?: string | null;
-  /** Tells the patient (bell and e-mail) about the new status; off when a more specific notification says it. */
+  /**
+   * Tells the patient (bell and e-mail) about the new status; off when a more specific notification says it.
+   * Required for a move that ends the case, which also tells the hospitals whose answer is no longer needed.
+   */
   outbox?: NotificationOutbox;
 }
 
 /**
  * Moves a case to `to` inside the caller's transaction: refuses a transition the workflow does not
- * allow (409), records who, when and why, and audits it. The update is conditional on the status read,
+ * allow (409), records who, when and why, and audits it. A move into plan_accepted, closed or
+ * cancelled also tells the hospitals still expected to answer that they need not (each once). The update is conditional on the status read,
  * so two concurrent changes cannot both apply.
  */
 export async function changeStatus(tx: Tx, input: StatusChangeInput): Promise<{ from: SubmissionStatus }> {
@@ -65,5 +71,9 @@ export async function changeStatus(tx: Tx, input: StatusChangeInput): Promise<{ 
   await tx.statusChange.create({ data: { submissionId: submission.id, fromStatus: from, toStatus: input.to, actorId: input.actor.id, note: input.note ?? null } });
   await audit(tx, input.actor, { action: "submission.status_change", entityType: "submission", entityId: submission.id, metadata: { from, to: input.to } });
   await input.outbox?.add(tx, { kind: "patient", submission }, { type: "status_changed", trackingNumber: submission.trackingNumber, status: input.to });
+  if (isCaseEnded(input.to)) {
+    if (!input.outbox) throw new Error("A status change that ends a case needs an outbox to tell the hospitals.");
+    await tellHospitalsCaseEnded(tx, { submissionId: submission.id, trackingNumber: submission.trackingNumber, to: input.to, outbox: input.outbox });
+  }
   return { from };
 }

@@ -13,8 +13,12 @@ export type NotificationEvent =
   | { type: "case_routed"; trackingNumber: string; hospitalName: string; dueAt: string }
   | { type: "plan_accepted"; trackingNumber: string; hospitalName: string }
   | { type: "plan_not_selected"; trackingNumber: string; hospitalName: string }
+  // To partner users whose answer is no longer needed, with why: another hospital's plan was chosen, or the case was closed or cancelled.
+  | { type: "case_ended"; trackingNumber: string; hospitalName: string; reason: CaseEndReason }
   // To admins: `alert` is "malware" (detail: the signature) or "integrity" (detail: "mismatch" or "missing"); `reference` names the file.
   | { type: "security_alert"; alert: "malware" | "integrity"; reference: string; detail: string };
+
+export type CaseEndReason = "plan_chosen" | "closed" | "cancelled";
 
 export type NotificationType = NotificationEvent["type"];
 

@@ -1,7 +1,9 @@
 import "server-only";
-import { planSelect, toPlanView, type PlanRow } from "@/lib/cases/plan-view";
 import { z } from "zod";
 import { AppError } from "@/lib/api/errors";
+import { decodeCursor, encodeCursor } from "@/lib/api/keyset-cursor";
+import { routingState, type StoredRoutingStatus } from "@/lib/cases/case-state";
+import { planSelect, toPlanView, type PlanRow } from "@/lib/cases/plan-view";
 import { audit, type AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
@@ -25,10 +27,15 @@ export function routedToHospital(hospitalId: string): Prisma.SubmissionWhereInpu
   return { routings: { some: { hospitalId } } };
 }
 
-function toRoutingView(routing: { id: string; status: string; routedAt: Date; dueAt: Date; respondedAt: Date | null; declineReason: string | null; plan: PlanRow | null }) {
+const routingSelect = { id: true, status: true, routedAt: true, dueAt: true, respondedAt: true, declineReason: true, plan: { select: planSelect } } as const;
+
+type RoutingRow = { id: string; status: StoredRoutingStatus; routedAt: Date; dueAt: Date; respondedAt: Date | null; declineReason: string | null; plan: PlanRow | null };
+
+/** My hospital's routing of a case; its status is "withdrawn" once the case ended before we answered. */
+function toRoutingView(routing: RoutingRow, caseStatus: string) {
   return {
     id: routing.id,
-    status: routing.status as "awaiting_response" | "responded" | "declined",
+    status: routingState(routing.status, caseStatus),
     routedAt: routing.routedAt.toISOString(),
     dueAt: routing.dueAt.toISOString(),
     respondedAt: routing.respondedAt?.toISOString() ?? null,
@@ -39,30 +46,47 @@ function toRoutingView(routing: { id: string; status: string; routedAt: Date; du
 
 export type PartnerRoutingView = ReturnType<typeof toRoutingView>;
 
-/** The partner's case list, newest routing first. */
-export async function listPartnerCases(user: SessionUser) {
+export const PARTNER_PAGE_SIZE = 25;
+export const PARTNER_MAX_PAGE_SIZE = 100;
+
+/** Query of GET /api/partner/cases: the cursor of the previous page (its nextCursor) and the page size. */
+export const partnerListQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(PARTNER_MAX_PAGE_SIZE).default(PARTNER_PAGE_SIZE),
+});
+export type PartnerListQuery = z.input<typeof partnerListQuery>;
+
+/**
+ * The partner's case list, newest routing first, one page at a time: keyset on my hospital's routings
+ * (routedAt desc, id desc; index hospitalId, routedAt), so no case is skipped however many there are.
+ */
+export async function listPartnerCases(user: SessionUser, query: PartnerListQuery = {}) {
   const hospitalId = partnerHospitalId(user);
-  const rows = await db().submission.findMany({
-    where: routedToHospital(hospitalId),
-    take: 500,
-    orderBy: { createdAt: "desc" },
+  const { cursor, limit } = partnerListQuery.parse(query);
+  const after = cursor ? decodeCursor(cursor) : null;
+  const rows = await db().caseRouting.findMany({
+    where: { hospitalId, ...(after && { OR: [{ routedAt: { lt: after.createdAt } }, { routedAt: after.createdAt, id: { lt: after.id } }] }) },
+    orderBy: [{ routedAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
     select: {
-      id: true,
-      trackingNumber: true,
-      patientName: true,
-      specialty: true,
-      urgency: true,
-      status: true,
-      createdAt: true,
-      routings: { where: { hospitalId }, select: { id: true, status: true, routedAt: true, dueAt: true, respondedAt: true, declineReason: true, plan: { select: planSelect } } },
+      ...routingSelect,
+      submission: { select: { id: true, trackingNumber: true, patientName: true, specialty: true, urgency: true, status: true, createdAt: true } },
     },
   });
-  return rows
-    .map(({ routings, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString(), routing: toRoutingView(routings[0]) }))
-    .sort((a, b) => b.routing.routedAt.localeCompare(a.routing.routedAt));
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    cases: page.map(({ submission: { createdAt, ...submission }, ...routing }) => ({
+      ...submission,
+      createdAt: createdAt.toISOString(),
+      routing: toRoutingView(routing, submission.status),
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.routedAt, id: last.id }) : null,
+  };
 }
 
-export type PartnerCaseSummary = Awaited<ReturnType<typeof listPartnerCases>>[number];
+export type PartnerCasePage = Awaited<ReturnType<typeof listPartnerCases>>;
+export type PartnerCaseSummary = PartnerCasePage["cases"][number];
 
 /** One case with what the hospital needs to assess it; reading it is audited. */
 export async function getPartnerCase(user: SessionUser, rawId: string, actor: AuditActor) {
@@ -85,13 +109,13 @@ export async function getPartnerCase(user: SessionUser, rawId: string, actor: Au
       preferredCountries: true,
       createdAt: true,
       files: { select: fileSelect, orderBy: { createdAt: "asc" } },
-      routings: { where: { hospitalId }, select: { id: true, status: true, routedAt: true, dueAt: true, respondedAt: true, declineReason: true, plan: { select: planSelect } } },
+      routings: { where: { hospitalId }, select: routingSelect },
     },
   });
   if (!row) throw new AppError("not_found", CASE_NOT_FOUND);
   await audit(db(), actor, { action: "submission.read", entityType: "submission", entityId: row.id, metadata: { hospitalId } });
   const { routings, files, createdAt, ...submission } = row;
-  return { ...submission, createdAt: createdAt.toISOString(), files: files.map(toFileView), routing: toRoutingView(routings[0]) };
+  return { ...submission, createdAt: createdAt.toISOString(), files: files.map(toFileView), routing: toRoutingView(routings[0], submission.status) };
 }
 
 export type PartnerCase = Awaited<ReturnType<typeof getPartnerCase>>;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AppError } from "@/lib/api/errors";
 import { audit, type AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
+import { isCaseEnded } from "@/lib/cases/case-state";
 import { changeStatus } from "@/lib/cases/workflow";
 import { db } from "@/lib/db";
 import type { Tx } from "@/lib/db/transaction";
@@ -21,7 +22,6 @@ export const ANSWER_ERRORS = {
   notAccepted: "An appointment can only be scheduled for your hospital's approved plan.",
 } as const;
 
-const CLOSED_STATUSES = new Set(["cancelled", "closed", "plan_accepted"]);
 
 /** My hospital's routing of this case (with what the notifications need), or 404. */
 async function findMyRouting(tx: Tx, user: SessionUser, rawId: string) {
@@ -40,6 +40,18 @@ async function findMyRouting(tx: Tx, user: SessionUser, rawId: string) {
   return routing;
 }
 
+/**
+ * Locks the case row for the rest of the transaction and answers its current status, refusing (409) a
+ * case that has ended: an answer and the case ending (approval, cancellation) then run one after the
+ * other, so no plan lands on an ended case and no hospital answers after being told it need not.
+ */
+async function lockOpenCase(tx: Tx, submissionId: string): Promise<string> {
+  const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text AS status FROM "Submission" WHERE id = ${submissionId} FOR UPDATE`;
+  if (!row) throw new AppError("not_found", CASE_NOT_FOUND);
+  if (isCaseEnded(row.status)) throw new AppError("conflict", ANSWER_ERRORS.caseClosed);
+  return row.status;
+}
+
 /** Moves my routing out of awaiting_response; the condition makes two simultaneous answers yield one. */
 async function claimRouting(tx: Tx, routingId: string, data: { status: "responded" | "declined"; declineReason?: string }) {
   const claimed = await tx.caseRouting.updateMany({ where: { id: routingId, status: "awaiting_response" }, data: { ...data, respondedAt: new Date() } });
@@ -51,7 +63,7 @@ export async function submitPlan(user: SessionUser, submissionId: string, input:
   const plan = await db().$transaction(async (tx) => {
     const routing = await findMyRouting(tx, user, submissionId);
     const { submission } = routing;
-    if (CLOSED_STATUSES.has(submission.status)) throw new AppError("conflict", ANSWER_ERRORS.caseClosed);
+    const status = await lockOpenCase(tx, submission.id);
     if (routing.status !== "awaiting_response") throw new AppError("conflict", ANSWER_ERRORS.alreadyAnswered);
     await claimRouting(tx, routing.id, { status: "responded" });
     const created = await tx.treatmentPlan.create({
@@ -76,7 +88,7 @@ export async function submitPlan(user: SessionUser, submissionId: string, input:
     await audit(tx, actor, { action: "plan.submit", entityType: "treatment_plan", entityId: created.id, metadata: { submissionId: submission.id, hospitalId: routing.hospitalId } });
     await outbox.add(tx, { kind: "patient", submission }, { type: "hospital_response", trackingNumber: submission.trackingNumber, hospitalName: routing.hospital.name });
     // The first plan makes the case "responded"; hospital_response already tells the patient.
-    if (submission.status === "sent_to_hospitals") await changeStatus(tx, { submissionId: submission.id, to: "responded", actor });
+    if (status === "sent_to_hospitals") await changeStatus(tx, { submissionId: submission.id, to: "responded", actor });
     return created;
   });
   outbox.sendEmails();
@@ -86,7 +98,7 @@ export async function submitPlan(user: SessionUser, submissionId: string, input:
 export async function declineCase(user: SessionUser, submissionId: string, input: z.infer<typeof declineSchema>, actor: AuditActor) {
   await db().$transaction(async (tx) => {
     const routing = await findMyRouting(tx, user, submissionId);
-    if (CLOSED_STATUSES.has(routing.submission.status)) throw new AppError("conflict", ANSWER_ERRORS.caseClosed);
+    await lockOpenCase(tx, routing.submissionId);
     if (routing.status !== "awaiting_response") throw new AppError("conflict", ANSWER_ERRORS.alreadyAnswered);
     await claimRouting(tx, routing.id, { status: "declined", declineReason: input.reason });
     await audit(tx, actor, { action: "routing.decline", entityType: "case_routing", entityId: routing.id, metadata: { submissionId: routing.submissionId, hospitalId: routing.hospitalId } });

@@ -27,7 +27,7 @@ export function toFileView(file: { id: string; originalName: string; size: bigin
  */
 export const patientCareInclude = {
   routings: {
-    select: { routedAt: true, destinationCountry: true, transferBasis: true, hospital: { select: { name: true, city: true, country: true } } },
+    select: { routedAt: true, status: true, destinationCountry: true, transferBasis: true, hospital: { select: { name: true, city: true, country: true } } },
     orderBy: { routedAt: "asc" },
   },
   plans: {
@@ -56,9 +56,13 @@ export interface DocumentRequestView {
 
 export function toCareView(row: CareRow, now = new Date()) {
   return {
-    /** Each hospital the case was shared with, and the cross-border transfer record the patient is shown. */
+    /**
+     * Each hospital the case was shared with, and the cross-border transfer record the patient is shown;
+     * `declined`: the hospital said it cannot take the case (its reason stays with the coordinator).
+     */
     matchedHospitals: row.routings.map((routing) => ({
       ...routing.hospital,
+      declined: routing.status === "declined",
       routedAt: routing.routedAt.toISOString(),
       destinationCountry: routing.destinationCountry,
       transferBasis: routing.transferBasis,

@@ -1,7 +1,12 @@
 import { apiRoute } from "@/lib/api/handler";
-import { listPartnerCases } from "@/lib/partners/cases";
+import { listPartnerCases, partnerListQuery } from "@/lib/partners/cases";
 
 export const dynamic = "force-dynamic";
 
-/** Partners: { cases } routed to their own hospital, newest routing first, each with that hospital's routing and plan. */
-export const GET = apiRoute({ access: ["partner"] }, async ({ user }) => Response.json({ cases: await listPartnerCases(user) }, { headers: { "Cache-Control": "no-store" } }));
+/**
+ * Partners: { cases, nextCursor }: the cases routed to their own hospital, newest routing first, each
+ * with that hospital's routing and plan; `?cursor=<nextCursor>` gives the next page, `?limit=` its size.
+ */
+export const GET = apiRoute({ access: ["partner"], query: partnerListQuery }, async ({ user, query }) =>
+  Response.json(await listPartnerCases(user, query), { headers: { "Cache-Control": "no-store" } }),
+);

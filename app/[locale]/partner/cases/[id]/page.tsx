@@ -5,11 +5,13 @@ import { Download, Eye } from "lucide-react";
 import { LocalizedLink } from "@/components/i18n/localized-link";
 import { AnswerClock } from "@/components/partner/answer-clock";
 import { AnswerForms, AppointmentForm } from "@/components/partner/answer-forms";
+import { CaseStatusBadge } from "@/components/partner/case-status-badge";
 import { PlanSummary } from "@/components/partner/plan-summary";
 import { RoutingBadge } from "@/components/partner/routing-badge";
 import { PageMessages } from "@/components/patient/page-messages";
 import { Badge } from "@/components/ui/badge";
 import { AppError } from "@/lib/api/errors";
+import { isCaseEnded } from "@/lib/cases/case-state";
 import type { Locale } from "@/lib/i18n/locales";
 import { getPartnerCase } from "@/lib/partners/cases";
 import { requirePartnerPage } from "@/lib/partners/page";
@@ -36,7 +38,7 @@ export default async function PartnerCasePage({ params }: Props) {
   const [t, specialties, tAccount] = await Promise.all([getTranslations("partner"), getTranslations("specialties"), getTranslations("account")]);
   const { routing } = item;
   const plan = routing.plan;
-  const caseOpen = !["cancelled", "closed", "plan_accepted"].includes(item.status);
+  const caseOpen = !isCaseEnded(item.status);
 
   const details: [string, string][] = [
     [t("fields.patientName"), item.patientName],
@@ -57,8 +59,9 @@ export default async function PartnerCasePage({ params }: Props) {
         <h1 className="text-3xl font-bold">{t("caseTitle", { trackingNumber: item.trackingNumber })}</h1>
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant={urgencyColour(item.urgency)}>{t(`urgency.${item.urgency}`)}</Badge>
+          <CaseStatusBadge status={item.status} />
           <RoutingBadge status={routing.status} />
-          <AnswerClock routing={routing} />
+          <AnswerClock routing={routing} now={new Date()} />
         </div>
         <p className="text-sm text-muted-foreground">{t("routedAt", { date: new Date(routing.routedAt) })}</p>
       </header>
@@ -113,8 +116,12 @@ export default async function PartnerCasePage({ params }: Props) {
         </section>
       )}
       <PageMessages namespaces={["partner"]}>
-        {routing.status === "awaiting_response" &&
-          (caseOpen ? <AnswerForms caseId={item.id} /> : <p className="rounded-md border p-4 text-sm text-muted-foreground">{t("caseClosed")}</p>)}
+        {routing.status === "awaiting_response" && caseOpen && <AnswerForms caseId={item.id} />}
+        {routing.status === "withdrawn" && (
+          <p className="rounded-md border p-4 text-sm text-muted-foreground" data-testid="case-ended">
+            {t("caseClosed")}
+          </p>
+        )}
         {plan?.status === "accepted" && item.status === "plan_accepted" && <AppointmentForm caseId={item.id} current={{ at: plan.appointmentAt, note: plan.appointmentNote }} />}
       </PageMessages>
     </div>
