@@ -221,3 +221,23 @@ async function pageAs(browser: Browser, actor: Actor): Promise<Page> {
   const context = await browser.newContext({ storageState: await contexts[actor].storageState() });
   return context.newPage();
 }
+
+test("a malformed or unknown id in a staff page's address is a 404 for those allowed there, never a server error", async () => {
+  const unknown = "00000000-0000-4000-8000-000000000000";
+  for (const id of ["not-a-uuid", unknown, "%27%20OR%201%3D1"]) {
+    for (const [actor, path] of [
+      ["admin", `/admin-dashboard/cases/${id}`],
+      ["routedPartner", `/partner/cases/${id}`],
+      ["admin", `/dashboard/transcriptions/${id}`],
+      ["routedPartner", `/dashboard/transcriptions/${id}`],
+    ] as const) {
+      const { status, html } = await visit(actor, path);
+      // The admin case page is a 404 for a malformed id; a well-formed unknown one is looked up by the page's API (the gate first).
+      if (actor === "admin" && path.startsWith("/admin-dashboard") && id === unknown) expect(status, `${path} as ${actor}`).toBe(200);
+      else {
+        expect(status, `${path} as ${actor}`).toBe(404);
+        expect(html).toContain("Page Not Found");
+      }
+    }
+  }
+});
