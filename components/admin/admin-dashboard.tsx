@@ -2,8 +2,9 @@
 
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import { RefreshCw, Search } from "lucide-react";
+import { Clock, RefreshCw, Search } from "lucide-react";
 import { formSpecialtySlugs } from "@/content/specialties";
+import { adminTabs, type AdminTab } from "@/lib/admin/list-options";
 import type { AdminSubmission } from "@/lib/admin/submissions";
 import { Link } from "@/lib/i18n/navigation";
 import type { FileView } from "@/lib/submissions/queries";
@@ -21,12 +22,13 @@ import { FilePreviewDialog } from "./file-preview-dialog";
 import { RoutingBadges, SubmissionBadges, useSpecialtyName } from "./submission-badges";
 import { useAdminSubmissions, type AdminListFilters } from "./use-admin-submissions";
 
-/** SPEC section 2, Admin dashboard (after the gate): every submission, in four tabs. */
+/** SPEC section 2, Admin dashboard (after the gate): every submission, in four tabs, each its own server query. */
 export function AdminDashboard() {
   const t = useTranslations("admin");
   const [query, setQuery] = useState("");
-  const [filters, setFilters] = useState<AdminListFilters>({ q: "", status: "", urgency: "", specialty: "", source: "" });
-  const { state, refresh, loadMore } = useAdminSubmissions(filters);
+  const [filters, setFilters] = useState<AdminListFilters>({ q: "", status: "", urgency: "", specialty: "", source: "", overdue: "" });
+  const [tab, setTab] = useState<AdminTab>("all");
+  const { state, counts: loadedCounts, refresh, loadMore } = useAdminSubmissions(filters, tab);
   const [preview, setPreview] = useState<FileView | null>(null);
 
   function onSearch(event: FormEvent) {
@@ -34,15 +36,14 @@ export function AdminDashboard() {
     setFilters((current) => ({ ...current, q: query.trim() }));
   }
 
-  const page = state.status === "ready" ? state.page : null;
-  const items = page?.items ?? [];
-  const counts = page?.counts ?? { total: 0, urgent: 0, registered: 0, withFiles: 0 };
-  const tabs: { value: string; label: string; items: AdminSubmission[]; render: (s: AdminSubmission) => ReactNode }[] = [
-    { value: "all", label: t("tabAll", { count: counts.total }), items, render: (s) => <FullCard submission={s} onPreview={setPreview} /> },
-    { value: "urgent", label: t("tabUrgent", { count: counts.urgent }), items: items.filter((s) => s.urgency === "urgent"), render: (s) => <UrgentRow submission={s} /> },
-    { value: "registered", label: t("tabRegistered", { count: counts.registered }), items: items.filter((s) => s.source === "authenticated"), render: (s) => <CompactRow submission={s} detail={s.userEmail ?? s.email} /> },
-    { value: "files", label: t("tabWithFiles", { count: counts.withFiles }), items: items.filter((s) => s.files.length > 0), render: (s) => <CompactRow submission={s} detail={t("fileCount", { count: s.files.length })} /> },
-  ];
+  const counts = loadedCounts ?? { total: 0, urgent: 0, registered: 0, withFiles: 0, overdue: 0 };
+  const tabs: Record<AdminTab, { label: string; render: (s: AdminSubmission) => ReactNode }> = {
+    all: { label: t("tabAll", { count: counts.total }), render: (s) => <FullCard submission={s} onPreview={setPreview} /> },
+    urgent: { label: t("tabUrgent", { count: counts.urgent }), render: (s) => <UrgentRow submission={s} /> },
+    registered: { label: t("tabRegistered", { count: counts.registered }), render: (s) => <CompactRow submission={s} detail={s.userEmail ?? s.email} /> },
+    files: { label: t("tabWithFiles", { count: counts.withFiles }), render: (s) => <CompactRow submission={s} detail={t("fileCount", { count: s.files.length })} /> },
+  };
+  const overdueOnly = filters.overdue === "true";
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
@@ -81,28 +82,47 @@ export function AdminDashboard() {
         </Button>
       </form>
       <Filters filters={filters} onChange={(change) => setFilters((current) => ({ ...current, ...change }))} />
+      <Button
+        variant={overdueOnly ? "destructive" : "outline"}
+        aria-pressed={overdueOnly}
+        data-testid="admin-overdue-filter"
+        onClick={() => setFilters((current) => ({ ...current, overdue: overdueOnly ? "" : "true" }))}
+      >
+        <Clock aria-hidden className="h-4 w-4" /> {t("overdueFilter", { count: counts.overdue })}
+      </Button>
 
-      <LoadState status={state.status} labels={{ loading: t("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={() => void refresh()} />
-      {page && (
-        <Tabs defaultValue="all">
+      {loadedCounts === null ? (
+        <LoadState status={state.status} labels={{ loading: t("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={() => void refresh()} />
+      ) : (
+        <Tabs value={tab} onValueChange={(value) => setTab(value as AdminTab)}>
           <TabsList>
-            {tabs.map((tab) => (
-              <TabsTrigger key={tab.value} value={tab.value}>
-                {tab.label}
+            {adminTabs.map((value) => (
+              <TabsTrigger key={value} value={value}>
+                {tabs[value].label}
               </TabsTrigger>
             ))}
           </TabsList>
-          {tabs.map((tab) => (
-            <TabsContent key={tab.value} value={tab.value} className="space-y-4">
-              {tab.items.length === 0 ? <p className="text-muted-foreground">{t("empty")}</p> : tab.items.map((s) => <div key={s.id}>{tab.render(s)}</div>)}
+          {adminTabs.map((value) => (
+            <TabsContent key={value} value={value} className="space-y-4">
+              {value === tab && (
+                <>
+                  <LoadState status={state.status} labels={{ loading: t("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={() => void refresh()} />
+                  {state.status === "ready" &&
+                    (state.items.length === 0 ? (
+                      <p className="text-muted-foreground">{t("empty")}</p>
+                    ) : (
+                      state.items.map((s) => <div key={s.id}>{tabs[value].render(s)}</div>)
+                    ))}
+                  {state.status === "ready" && state.nextCursor && (
+                    <Button variant="outline" onClick={() => void loadMore()} disabled={state.loadingMore}>
+                      {t("loadMore")}
+                    </Button>
+                  )}
+                </>
+              )}
             </TabsContent>
           ))}
         </Tabs>
-      )}
-      {page?.nextCursor && state.status === "ready" && (
-        <Button variant="outline" onClick={() => void loadMore()} disabled={state.loadingMore}>
-          {t("loadMore")}
-        </Button>
       )}
 
       <FilePreviewDialog file={preview} onClose={() => setPreview(null)} />
@@ -115,7 +135,7 @@ function Filters({ filters, onChange }: { filters: AdminListFilters; onChange: (
   const t = useTranslations("admin");
   const specialty = useSpecialtyName();
   const tu = { urgent: t("urgencyUrgent"), standard: t("urgencyStandard"), flexible: t("urgencyFlexible") };
-  const selects: { key: keyof AdminListFilters; label: string; options: [string, string][] }[] = [
+  const selects: { key: "status" | "urgency" | "specialty" | "source"; label: string; options: [string, string][] }[] = [
     { key: "status", label: t("filterStatus"), options: submissionStatuses.map((status) => [status, statusText(status).toUpperCase()]) },
     { key: "urgency", label: t("filterUrgency"), options: Object.entries(tu) },
     { key: "specialty", label: t("filterSpecialty"), options: formSpecialtySlugs.map((slug) => [slug, specialty(slug)]) },

@@ -5,7 +5,7 @@ import { notFound } from "@/lib/api/errors";
 import { routableStatuses } from "@/lib/cases/routing";
 import { manualTransitions } from "@/lib/cases/workflow";
 import { db } from "@/lib/db";
-import { adminSubmissionInclude, isOverdue, toAdminView } from "./submissions";
+import { adminSubmissionInclude, awaitingHospitalsStatuses, isOverdue, toAdminView } from "./submissions";
 
 /**
  * One case as a coordinator sees it: everything the dashboard card shows, the status history with
@@ -49,7 +49,9 @@ export async function getAdminCase(submissionId: string, now = new Date()) {
       routedAt: routing.routedAt.toISOString(),
       routedBy: person(routing.routedById),
       dueAt: routing.dueAt.toISOString(),
-      overdue: isOverdue(routing, now),
+      // Its 72-hour clock runs only while the case still waits for this hospital's answer.
+      awaited: routing.status === "awaiting_response" && awaitingHospitalsStatuses.includes(row.status),
+      overdue: isOverdue(routing, row.status, now),
       status: routing.status,
       respondedAt: routing.respondedAt?.toISOString() ?? null,
       declineReason: routing.declineReason,

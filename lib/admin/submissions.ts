@@ -3,10 +3,13 @@ import { decodeCursor, encodeCursor, rowsAfter } from "@/lib/api/keyset-cursor";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
+import type { SubmissionStatus } from "@/lib/db/generated/enums";
 import { fileSelect, toFileView } from "@/lib/submissions/queries";
+import { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE, adminTabs, type AdminTab } from "./list-options";
 
-export const ADMIN_PAGE_SIZE = 50;
-export const ADMIN_MAX_PAGE_SIZE = 100;
+export { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE };
+
+const flag = z.enum(["true", "false"]).transform((value) => value === "true");
 
 /** Query of GET /api/admin/all-submissions. */
 export const adminListQuery = z.object({
@@ -17,20 +20,58 @@ export const adminListQuery = z.object({
   urgency: z.enum(["urgent", "standard", "flexible"]).optional(),
   specialty: z.string().trim().max(100).optional(),
   source: z.enum(["authenticated", "guest"]).optional(),
+  hasFiles: flag.optional(),
+  /** true: only cases with a hospital past its 72 hours (isOverdue); false: only the others. */
+  overdue: flag.optional(),
+  /** The dashboard tab, applied on top of the filters (the counts are for the filters alone). */
+  tab: z.enum(adminTabs).default("all"),
 });
 export type AdminListQuery = z.infer<typeof adminListQuery>;
 
+/**
+ * The statuses in which a case still waits for hospitals' answers. Once a plan is accepted or the
+ * case is closed or cancelled, no hospital is expected to answer, so none is overdue.
+ */
+export const awaitingHospitalsStatuses: readonly SubmissionStatus[] = ["submitted", "under_review", "sent_to_hospitals", "responded"];
 
+/**
+ * A hospital that has not answered within its 72 hours while the case still waits for it: the
+ * routing awaits an answer (not answered, declined or withdrawn) and its due time has passed.
+ */
+export function isOverdue(routing: { status: string; dueAt: Date }, caseStatus: SubmissionStatus, now: Date): boolean {
+  return awaitingHospitalsStatuses.includes(caseStatus) && routing.status === "awaiting_response" && now.getTime() > routing.dueAt.getTime();
+}
+
+/** isOverdue as a query: found through the routings' (status, dueAt) index. */
+function overdueWhere(now: Date): Prisma.SubmissionWhereInput {
+  return { status: { in: [...awaitingHospitalsStatuses] }, routings: { some: { status: "awaiting_response", dueAt: { lt: now } } } };
+}
+
+const tabWhere: Record<AdminTab, Prisma.SubmissionWhereInput | null> = {
+  all: null,
+  urgent: { urgency: "urgent" },
+  registered: { source: "authenticated" },
+  files: { hasFiles: true },
+};
+
+const and = (...parts: (Prisma.SubmissionWhereInput | null | undefined)[]): Prisma.SubmissionWhereInput => {
+  const present = parts.filter((part): part is Prisma.SubmissionWhereInput => !!part && Object.keys(part).length > 0);
+  return present.length === 1 ? present[0] : { AND: present };
+};
+
+/** Search and filters, without the overdue filter (which the Overdue count leaves out). */
 async function filterWhere(query: AdminListQuery): Promise<Prisma.SubmissionWhereInput> {
   const where: Prisma.SubmissionWhereInput = {};
   if (query.status) where.status = query.status;
   if (query.urgency) where.urgency = query.urgency;
   if (query.specialty) where.specialty = query.specialty;
   if (query.source) where.source = query.source;
+  if (query.hasFiles !== undefined) where.hasFiles = query.hasFiles;
   if (query.q) {
     const q = query.q;
     where.OR = [
-      { trackingNumber: q.toUpperCase() },
+      // Tracking numbers are stored upper-case: a prefix in any case finds them (trigram index).
+      { trackingNumber: { startsWith: q.toUpperCase() } },
       { patientName: { contains: q, mode: "insensitive" } },
       { email: { contains: q, mode: "insensitive" } },
       // Looked up first (not joined), so that every branch of the OR can use its own index.
@@ -56,19 +97,16 @@ export const adminSubmissionInclude = {
   routings: { select: { status: true, dueAt: true } },
 } satisfies Prisma.SubmissionInclude;
 
-/** A hospital that has not answered within its 72 hours. */
-export function isOverdue(routing: { status: string; dueAt: Date }, now: Date): boolean {
-  return routing.status === "awaiting_response" && now.getTime() > routing.dueAt.getTime();
-}
-
 /**
  * SPEC section 3's admin view of all submissions, newest first, one page at a time (keyset on the
- * (createdAt, id) index), with the tab counts for the same filters.
+ * (createdAt, id) index), for one tab, with the tab counts for the same search and filters.
  */
-export async function listAdminSubmissions(query: AdminListQuery) {
-  const where = await filterWhere(query);
+export async function listAdminSubmissions(query: AdminListQuery, now = new Date()) {
+  const filters = await filterWhere(query);
+  const overdue = overdueWhere(now);
+  const where = query.overdue === undefined ? filters : and(filters, query.overdue ? overdue : { NOT: overdue });
   const after = query.cursor ? decodeCursor(query.cursor) : null;
-  const page: Prisma.SubmissionWhereInput = after ? { AND: [where, rowsAfter(after)] } : where;
+  const page = and(where, tabWhere[query.tab], after && rowsAfter(after));
   const [rows, counts] = await Promise.all([
     db().submission.findMany({
       where: page,
@@ -77,9 +115,8 @@ export async function listAdminSubmissions(query: AdminListQuery) {
       include: adminSubmissionInclude,
     }),
     // The tabs' counts belong to the first page; following pages keep them (and skip the cost).
-    after ? null : tabCounts(where),
+    after ? null : tabCounts(where, and(filters, overdue)),
   ]);
-  const now = new Date();
   const more = rows.length > query.limit;
   const items = rows.slice(0, query.limit);
   return {
@@ -89,15 +126,22 @@ export async function listAdminSubmissions(query: AdminListQuery) {
   };
 }
 
-/** All, Urgent, Registered and With Files in one grouped query (from the (urgency, source, hasFiles) index when unfiltered). */
-async function tabCounts(where: Prisma.SubmissionWhereInput) {
-  const groups = await db().submission.groupBy({ by: ["urgency", "source", "hasFiles"], where, _count: { _all: true } });
+/**
+ * All, Urgent, Registered and With Files in one grouped query (from the (urgency, source, hasFiles)
+ * index when unfiltered); Overdue for the same search and filters whatever the overdue filter says.
+ */
+async function tabCounts(where: Prisma.SubmissionWhereInput, overdueWhere: Prisma.SubmissionWhereInput) {
+  const [groups, overdue] = await Promise.all([
+    db().submission.groupBy({ by: ["urgency", "source", "hasFiles"], where, _count: { _all: true } }),
+    db().submission.count({ where: overdueWhere }),
+  ]);
   const sum = (keep: (group: (typeof groups)[number]) => boolean) => groups.filter(keep).reduce((total, group) => total + group._count._all, 0);
   return {
     total: sum(() => true),
     urgent: sum((group) => group.urgency === "urgent"),
     registered: sum((group) => group.source === "authenticated"),
     withFiles: sum((group) => group.hasFiles),
+    overdue,
   };
 }
 
@@ -105,7 +149,7 @@ type Row = Prisma.SubmissionGetPayload<{ include: typeof adminSubmissionInclude 
 
 /** The admin view of one submission; `now` decides which routings are overdue. */
 export function toAdminView(row: Row, now = new Date()) {
-  const overdue = row.routings.filter((routing) => isOverdue(routing, now)).length;
+  const overdue = row.routings.filter((routing) => isOverdue(routing, row.status, now)).length;
   return {
     id: row.id,
     source: row.source,

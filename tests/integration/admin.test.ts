@@ -193,7 +193,7 @@ describe("admin: setup key, password gate and the all-submissions API", () => {
       const body = (await (await list(admin.browser)).json()) as { items: Record<string, unknown>[]; counts: Record<string, number>; nextCursor: string | null };
       assert.equal(body.items.length, 13);
       assert.equal(body.nextCursor, null);
-      assert.deepEqual(body.counts, { total: 13, urgent: 4, registered: 4, withFiles: 1 });
+      assert.deepEqual(body.counts, { total: 13, urgent: 4, registered: 4, withFiles: 1, overdue: 0 });
       const yusuf = body.items[0] as { patientName: string; files: { originalName: string; mimeType: string }[]; source: string; consentFullName: string };
       assert.equal(yusuf.patientName, "Yusuf Garba");
       assert.equal(yusuf.source, "guest");
@@ -240,7 +240,7 @@ describe("admin: setup key, password gate and the all-submissions API", () => {
     test("filters by status, urgency, specialty and source, with counts for the same filters", async () => {
       const filtered = async (query: string) => ((await (await list(admin.browser, query)).json()) as { items: { status: string }[]; counts: Record<string, number> });
       assert.deepEqual((await filtered("?status=under_review")).items.map((i) => i.status), ["under_review"]);
-      assert.deepEqual((await filtered("?urgency=urgent&source=authenticated")).counts, { total: 1, urgent: 1, registered: 1, withFiles: 0 });
+      assert.deepEqual((await filtered("?urgency=urgent&source=authenticated")).counts, { total: 1, urgent: 1, registered: 1, withFiles: 0, overdue: 0 });
       assert.equal((await filtered("?specialty=oncology")).counts.total, 6);
       assert.equal((await filtered("?source=guest")).counts.total, 9);
       assert.equal((await list(admin.browser, "?status=bogus")).status, 400);
