@@ -99,6 +99,45 @@ describe("partner portal: cases, plans, declines, appointments", () => {
     assert.ok(!JSON.stringify(forOutsider).includes(caseId));
   });
 
+  test("the list is ordered by routing date (not submission date) and paged by cursor, so no case is lost", async () => {
+    const pager = await signUpPartner("medipol-esenler");
+    const base = Date.now() - 10 * 24 * 3600 * 1000;
+    // Submitted in one order, routed in another; two routed at the same instant (the id breaks the tie).
+    const routedHoursAfterBase = [5, 1, 9, 3, 3, 7];
+    const ids: { id: string; routedAt: number }[] = [];
+    for (const hours of routedHoursAfterBase) {
+      const id = (await submitCase(patient)).id;
+      const routedAt = base + hours * 3600 * 1000;
+      await (await db()).caseRouting.create({
+        data: { submissionId: id, hospitalId: "medipol-esenler", routedAt: new Date(routedAt), dueAt: new Date(routedAt + 72 * 3600 * 1000), destinationCountry: "TR", transferBasis: "explicit_consent" },
+      });
+      ids.push({ id, routedAt });
+    }
+    const routingIds = new Map((await (await db()).caseRouting.findMany({ where: { hospitalId: "medipol-esenler" } })).map((r) => [r.submissionId, r.id]));
+    const expected = [...ids].sort((a, b) => b.routedAt - a.routedAt || routingIds.get(b.id)!.localeCompare(routingIds.get(a.id)!)).map((c) => c.id);
+
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `?limit=4${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+      const response = await callRoute(pager.browser, routes.list, `/api/partner/cases${query}`, { method: "GET" });
+      assert.equal(response.status, 200, await response.clone().text());
+      const page = (await response.json()) as { cases: { id: string; routing: { routedAt: string } }[]; nextCursor: string | null };
+      sizes.push(page.cases.length);
+      seen.push(...page.cases.map((c) => c.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    assert.deepEqual(sizes, [4, 2]);
+    assert.deepEqual(seen, expected, "every case once, newest routing first across pages");
+
+    for (const query of ["?limit=0", "?limit=101", "?limit=two", "?cursor=not-a-cursor"]) {
+      const response = await callRoute(pager.browser, routes.list, `/api/partner/cases${query}`, { method: "GET" });
+      assert.equal(response.status, 400, query);
+      assert.equal(typeof (await errorOf(response)), "string");
+    }
+  });
+
   test("the 72-hour clock: time left, then overdue", async () => {
     const { answerClock } = await import("@/lib/partners/clock");
     const routedAt = new Date("2026-03-01T08:00:00Z");

@@ -290,6 +290,14 @@ describe("patient decision: plans side by side, approval, document requests", ()
       assert.deepEqual(await snapshot(guestCase.id), before);
     });
 
+    test("the tracked history includes the coordinator's notes, as the signed-in owner sees them", async () => {
+      const db = await database();
+      await db.statusChange.create({ data: { submissionId: guestCase.id, fromStatus: "submitted", toStatus: "under_review", note: "Our cardiologist is reviewing your scans." } });
+      const view = (await (await routes.trackView(guest.request("/api/track/submission"))).json()) as { history: { status: string; note: string | null }[] };
+      assert.equal(view.history.find((entry) => entry.status === "under_review")?.note, "Our cardiologist is reviewing your scans.");
+      await db.statusChange.deleteMany({ where: { submissionId: guestCase.id, toStatus: "under_review" } });
+    });
+
     test("approving moves the case and tells both hospitals; the guest is told by e-mail", async () => {
       const response = await callRoute(guest, routes.trackApprove, "/api/track/approve-plan", { json: { planId: guestPlans[0].id } });
       assert.equal(response.status, 200, await response.clone().text());
