@@ -67,3 +67,22 @@ export function clientAddressFromForwardedFor(forwardedFor: string | null, isTru
   // Only our proxies in the chain: the request started at one of them.
   return chain[0];
 }
+
+/**
+ * The /64 network of an IPv6 address ("2001:db8:1:2::/64"), null for anything else. One subscriber's
+ * line usually holds a whole /64, so per-address limits count IPv6 clients by it, as Better Auth's do.
+ */
+export function ipv6Network64(address: string): string | null {
+  if (isIP(address) !== 6) return null;
+  let text = address.toLowerCase();
+  const dotted = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail === undefined ? [] : tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(":")}::/64`;
+}

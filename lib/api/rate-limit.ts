@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import { AppError } from "./errors";
+import { ipv6Network64 } from "./ip";
 
 export interface RateRule {
   /** What is limited, e.g. "submission". */
@@ -11,13 +12,25 @@ export interface RateRule {
 }
 
 /**
+ * An IPv6 client address (clientIp), alone or after a "name:" prefix, counts for its /64 network:
+ * otherwise a client holding a /64 would have 2^64 fresh addresses to escape a limit with.
+ */
+function bucketOf(subject: string): string {
+  const network = ipv6Network64(subject);
+  if (network) return network;
+  const prefixed = /^([a-z-]+):(.+)$/.exec(subject);
+  const prefixedNetwork = prefixed ? ipv6Network64(prefixed[2]) : null;
+  return prefixed && prefixedNetwork ? `${prefixed[1]}:${prefixedNetwork}` : subject;
+}
+
+/**
  * Fixed-window counters in the database (the table Better Auth also uses), so limits hold across
  * several app instances. Throws a 429 with Retry-After once `max` is passed within the window.
  */
 export async function enforceRateLimit(rule: RateRule, subject: string): Promise<void> {
   const now = Date.now();
   const windowStart = now - rule.windowSeconds * 1000;
-  const key = `afya:${rule.name}:${subject}`;
+  const key = `afya:${rule.name}:${bucketOf(subject)}`;
   const [row] = await db().$queryRaw<{ count: number; lastRequest: bigint }[]>`
     INSERT INTO "rateLimit" (id, key, count, "lastRequest") VALUES (${randomUUID()}, ${key}, 1, ${now})
     ON CONFLICT (key) DO UPDATE SET

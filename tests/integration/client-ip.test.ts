@@ -105,6 +105,15 @@ describe("the client's address cannot be chosen by the client", () => {
     assert.notEqual(other.status, 429);
   });
 
+  test("IPv6: an address is counted with its /64 network (else a /64 would give 2^64 fresh addresses)", async () => {
+    for (let i = 1; i <= 20; i++) {
+      const response = await guestSubmission(withForwardedFor(submission(), `2001:db8:1:2:${i.toString(16)}::${i}`));
+      assert.notEqual(response.status, 429, `request ${i}`);
+    }
+    assert.equal((await guestSubmission(withForwardedFor(submission(), "2001:db8:1:2:ffff:ffff:ffff:ffff"))).status, 429);
+    assert.notEqual((await guestSubmission(withForwardedFor(submission(), "2001:db8:1:3::1"))).status, 429, "the next /64 is someone else");
+  });
+
   test("sign-in (Better Auth's limit): a spoofed leftmost X-Forwarded-For does not escape it (10 a minute)", async () => {
     const client = "198.51.100.30";
     for (let i = 1; i <= 10; i++) {
