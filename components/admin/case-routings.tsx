@@ -9,7 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CasePlanDialog } from "./case-plan-dialog";
 
-const routingColour: Record<AdminRouting["status"] | "withdrawn", BadgeColour> = { awaiting_response: "yellow", responded: "green", declined: "grey", withdrawn: "grey" };
+const routingColour: Record<AdminRouting["status"], BadgeColour> = { awaiting_response: "yellow", responded: "green", declined: "grey", withdrawn: "grey" };
 
 /**
  * The current time, moving on every 30 seconds so the clocks count down while the page is open, and
@@ -55,9 +55,8 @@ export function CaseRoutings({ routings }: { routings: AdminRouting[] }) {
       <ul className="divide-y rounded-md border">
         {routings.map((routing) => {
           const left = new Date(routing.dueAt).getTime() - now;
-          // A hospital that never answered a case that has ended is no longer awaited: no clock, never overdue.
+          // A hospital that never answered a case that has ended is no longer awaited ("withdrawn"): no clock, never overdue.
           const waiting = routing.awaited;
-          const state = routing.status === "awaiting_response" && !waiting ? "withdrawn" : routing.status;
           return (
             <li key={routing.id} className="space-y-2 p-3 text-sm" data-testid="case-routing">
               <div className="flex flex-wrap items-center justify-between gap-2">
@@ -67,7 +66,7 @@ export function CaseRoutings({ routings }: { routings: AdminRouting[] }) {
                     {routing.hospitalCity}, {routing.country}
                   </p>
                 </div>
-                <Badge variant={routingColour[state]}>{t(`routingStatus.${state}`)}</Badge>
+                <Badge variant={routingColour[routing.status]}>{t(`routingStatus.${routing.status}`)}</Badge>
               </div>
               <p className="text-muted-foreground">
                 {t("routedAt", { date: when(routing.routedAt) })}

@@ -5,7 +5,8 @@ import { notFound } from "@/lib/api/errors";
 import { routableStatuses } from "@/lib/cases/routing";
 import { manualTransitions } from "@/lib/cases/workflow";
 import { db } from "@/lib/db";
-import { adminSubmissionInclude, awaitingHospitalsStatuses, isOverdue, toAdminView } from "./submissions";
+import { routingState } from "@/lib/cases/case-state";
+import { adminSubmissionInclude, isOverdue, toAdminView } from "./submissions";
 
 /**
  * One case as a coordinator sees it: everything the dashboard card shows, the status history with
@@ -50,9 +51,9 @@ export async function getAdminCase(submissionId: string, now = new Date()) {
       routedBy: person(routing.routedById),
       dueAt: routing.dueAt.toISOString(),
       // Its 72-hour clock runs only while the case still waits for this hospital's answer.
-      awaited: routing.status === "awaiting_response" && awaitingHospitalsStatuses.includes(row.status),
+      awaited: routingState(routing.status, row.status) === "awaiting_response",
       overdue: isOverdue(routing, row.status, now),
-      status: routing.status,
+      status: routingState(routing.status, row.status),
       respondedAt: routing.respondedAt?.toISOString() ?? null,
       declineReason: routing.declineReason,
       plan: routing.plan && toPlanView(routing.plan),

@@ -3,6 +3,7 @@ import { decodeCursor, encodeCursor, rowsAfter } from "@/lib/api/keyset-cursor";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
+import { endedStatuses, isCaseEnded } from "@/lib/cases/case-state";
 import type { SubmissionStatus } from "@/lib/db/generated/enums";
 import { fileSelect, toFileView } from "@/lib/submissions/queries";
 import { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE, adminTabs, type AdminTab } from "./list-options";
@@ -29,22 +30,17 @@ export const adminListQuery = z.object({
 export type AdminListQuery = z.infer<typeof adminListQuery>;
 
 /**
- * The statuses in which a case still waits for hospitals' answers. Once a plan is accepted or the
- * case is closed or cancelled, no hospital is expected to answer, so none is overdue.
- */
-export const awaitingHospitalsStatuses: readonly SubmissionStatus[] = ["submitted", "under_review", "sent_to_hospitals", "responded"];
-
-/**
  * A hospital that has not answered within its 72 hours while the case still waits for it: the
- * routing awaits an answer (not answered, declined or withdrawn) and its due time has passed.
+ * routing awaits an answer and its due time has passed, and the case has not ended (lib/cases/case-state:
+ * once a plan is accepted or the case is closed or cancelled, an unanswered routing reads "withdrawn").
  */
 export function isOverdue(routing: { status: string; dueAt: Date }, caseStatus: SubmissionStatus, now: Date): boolean {
-  return awaitingHospitalsStatuses.includes(caseStatus) && routing.status === "awaiting_response" && now.getTime() > routing.dueAt.getTime();
+  return routing.status === "awaiting_response" && !isCaseEnded(caseStatus) && now.getTime() > routing.dueAt.getTime();
 }
 
 /** isOverdue as a query: found through the routings' (status, dueAt) index. */
 function overdueWhere(now: Date): Prisma.SubmissionWhereInput {
-  return { status: { in: [...awaitingHospitalsStatuses] }, routings: { some: { status: "awaiting_response", dueAt: { lt: now } } } };
+  return { status: { notIn: [...endedStatuses] }, routings: { some: { status: "awaiting_response", dueAt: { lt: now } } } };
 }
 
 const tabWhere: Record<AdminTab, Prisma.SubmissionWhereInput | null> = {

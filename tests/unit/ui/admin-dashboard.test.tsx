@@ -186,7 +186,7 @@ describe("case page routings", () => {
     }) as AdminRouting;
 
   test("a hospital that never answered an ended case is no longer awaited: no clock, not overdue", () => {
-    show(<CaseRoutings routings={[routing({ awaited: false, overdue: false })]} />);
+    show(<CaseRoutings routings={[routing({ status: "withdrawn", awaited: false, overdue: false })]} />);
     expect(screen.queryByTestId("routing-clock")).not.toBeInTheDocument();
     expect(screen.getByText("No longer needed")).toBeInTheDocument();
     expect(screen.queryByText(/Overdue/)).not.toBeInTheDocument();
