@@ -35,6 +35,16 @@ export const manualTransitions: Record<SubmissionStatus, readonly SubmissionStat
   cancelled: [],
 };
 
+/**
+ * Locks the case row until the caller's transaction ends and answers its current status (null when
+ * there is no such case): changes that must not interleave (a hospital's answer, a coordinator's status
+ * change, the case ending) then run one after the other, each seeing the status the other left.
+ */
+export async function lockCaseStatus(tx: Tx, submissionId: string): Promise<SubmissionStatus | null> {
+  const [row] = await tx.$queryRaw<{ status: SubmissionStatus }[]>`SELECT status::text AS status FROM "Submission" WHERE id = ${submissionId} FOR UPDATE`;
+  return row?.status ?? null;
+}
+
 export function canTransition(from: SubmissionStatus, to: SubmissionStatus): boolean {
   return allowedTransitions[from].includes(to);
 }

@@ -4,7 +4,7 @@ import { AppError } from "@/lib/api/errors";
 import { audit, type AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { isCaseEnded } from "@/lib/cases/case-state";
-import { changeStatus } from "@/lib/cases/workflow";
+import { changeStatus, lockCaseStatus } from "@/lib/cases/workflow";
 import { db } from "@/lib/db";
 import type { Tx } from "@/lib/db/transaction";
 import { NotificationOutbox } from "@/lib/notifications/outbox";
@@ -40,16 +40,12 @@ async function findMyRouting(tx: Tx, user: SessionUser, rawId: string) {
   return routing;
 }
 
-/**
- * Locks the case row for the rest of the transaction and answers its current status, refusing (409) a
- * case that has ended: an answer and the case ending (approval, cancellation) then run one after the
- * other, so no plan lands on an ended case and no hospital answers after being told it need not.
- */
+/** Locks the case (workflow.lockCaseStatus) and refuses (409) one that has ended: no plan lands on an ended case, no hospital answers after being told it need not. */
 async function lockOpenCase(tx: Tx, submissionId: string): Promise<string> {
-  const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text AS status FROM "Submission" WHERE id = ${submissionId} FOR UPDATE`;
-  if (!row) throw new AppError("not_found", CASE_NOT_FOUND);
-  if (isCaseEnded(row.status)) throw new AppError("conflict", ANSWER_ERRORS.caseClosed);
-  return row.status;
+  const status = await lockCaseStatus(tx, submissionId);
+  if (!status) throw new AppError("not_found", CASE_NOT_FOUND);
+  if (isCaseEnded(status)) throw new AppError("conflict", ANSWER_ERRORS.caseClosed);
+  return status;
 }
 
 /** Moves my routing out of awaiting_response; the condition makes two simultaneous answers yield one. */

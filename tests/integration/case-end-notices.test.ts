@@ -170,6 +170,18 @@ describe("hospitals are told when a case no longer needs their answer", () => {
     assert.deepEqual(await snapshot(), before);
   });
 
+  test("a plan racing a cancellation: either way the hospital is told exactly once and no plan lands unnoticed", async () => {
+    for (let round = 0; round < 3; round++) {
+      const kase = await caseWith([PENDING], []);
+      const [plan, cancel] = await Promise.all([partnerCall(PENDING, "plan", kase.id, validPlan()), setStatus(kase.id, "cancelled")]);
+      assert.equal(cancel.status, 200, await cancel.clone().text());
+      assert.ok([201, 409].includes(plan.status), `plan answered ${plan.status}`);
+      // A plan that won the race is still only proposed when the case is cancelled, so its hospital is told like a pending one.
+      assert.deepEqual((await told(kase.id))[PENDING], ["case_ended:cancelled"]);
+      assert.equal(await (await db()).treatmentPlan.count({ where: { submissionId: kase.id } }), plan.status === 201 ? 1 : 0);
+    }
+  });
+
   test("closing a case whose pending hospitals were never told (accepted before this change) tells them, once", async () => {
     const kase = await caseWith([PLAN_B, PENDING], [PLAN_B]);
     const database = await db();
