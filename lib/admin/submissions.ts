@@ -89,7 +89,6 @@ async function accountsWithEmailLike(q: string): Promise<string[]> {
 export const adminSubmissionInclude = {
   user: { select: { email: true } },
   files: { select: fileSelect, orderBy: { createdAt: "asc" } },
-  statusChanges: { select: { fromStatus: true, toStatus: true, note: true, createdAt: true }, orderBy: { createdAt: "asc" } },
   routings: { select: { status: true, dueAt: true } },
 } satisfies Prisma.SubmissionInclude;
 
@@ -170,7 +169,6 @@ export function toAdminView(row: Row, now = new Date()) {
     consentDate: row.consentDate.toISOString().slice(0, 10),
     createdAt: row.createdAt.toISOString(),
     files: row.files.map(toFileView),
-    history: row.statusChanges.map((change) => ({ from: change.fromStatus, to: change.toStatus, note: change.note, at: change.createdAt.toISOString() })),
     routing: { hospitals: row.routings.length, overdue },
   };
 }

@@ -64,7 +64,6 @@ function makeCase(fields: Partial<AdminSubmission> = {}): AdminSubmission {
     consentDate: "2026-11-20",
     createdAt: new Date(Date.UTC(2026, 10, 20) + serial * 60_000).toISOString(),
     files: [],
-    history: [],
     routing: { hospitals: 0, overdue: 0 },
     ...fields,
   };
