@@ -2,6 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { serverSecrets } from "./tests/build/sentinels.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
@@ -44,11 +45,10 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       APP_URL: baseURL,
       DATA_DIR: dataDir,
-      BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-0123",
-      STORAGE_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64"),
       DATABASE_URL: "",
-      // Enables /admin-setup; tests/e2e/admin.spec.ts uses the same value.
-      ADMIN_SETUP_KEY: "e2e-admin-setup-key-e2e-admin-setup-key",
+      // BETTER_AUTH_SECRET, STORAGE_ENCRYPTION_KEY, ADMIN_SETUP_KEY (as tests/e2e/support.ts uses it) and S3
+      // keys: tests/e2e/rendered-secrets.spec.ts checks that none of them reaches a served page.
+      ...serverSecrets,
     },
   },
 });

@@ -9,6 +9,8 @@ export const buildSecrets = {
   SMTP_URL: "smtp://mailer:sentinel-smtp-password-5d1c@localhost:2525",
   S3_ACCESS_KEY_ID: "SENTINELACCESSKEYID0001",
   S3_SECRET_ACCESS_KEY: "sentinel-s3-secret-access-key-9a7c5e3b1d",
+  // Nothing listens there: `next build` opens no database (lib/db connects on first use).
+  DATABASE_URL: "postgresql://afya:sentinel-db-password-8c2e4a6f@127.0.0.1:9/afya",
 };
 
 /** The parts that must never reach a browser: whole values and the passwords inside URLs. */
@@ -19,4 +21,21 @@ export const forbiddenStrings = [
   "sentinel-smtp-password-5d1c",
   buildSecrets.S3_ACCESS_KEY_ID,
   buildSecrets.S3_SECRET_ACCESS_KEY,
+  "sentinel-db-password-8c2e4a6f",
 ];
+
+/**
+ * Secret values the end-to-end server runs with (playwright.config.ts). Pages are rendered per request,
+ * so tests/e2e/rendered-secrets.spec.ts looks for these in the HTML and scripts the running app serves.
+ * The database and mail settings cannot be sentinels there (the server needs its embedded database and
+ * its outbox), so the password checks of the rendered pages are the S3 secret and the users' password.
+ */
+export const serverSecrets = {
+  BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-0123",
+  STORAGE_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64"),
+  // Enables /admin-setup; tests/e2e/support.ts uses the same value.
+  ADMIN_SETUP_KEY: "e2e-admin-setup-key-e2e-admin-setup-key",
+  // Unused while S3_BUCKET is unset (files stay on local disk), but held in the server's environment.
+  S3_ACCESS_KEY_ID: "SENTINELE2EACCESSKEY0002",
+  S3_SECRET_ACCESS_KEY: "sentinel-e2e-s3-secret-access-key-4f6b8d0a2c",
+};
