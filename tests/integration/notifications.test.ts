@@ -123,4 +123,27 @@ describe("notifications: the bell's API", () => {
     assert.equal(listed.unreadCount, 56);
     assert.match(listed.items[0].title, /SUB-20261123-0000000054/);
   });
+
+  test("a hospital told that its answer is no longer needed reads why: another plan chosen, closed or cancelled, in its language", async () => {
+    const partner = await signUpPatient("Elif");
+    const db = await database();
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    await db.notification.createMany({
+      data: (["plan_chosen", "closed", "cancelled"] as const).map((reason, index) => ({
+        userId: partner.id,
+        type: "case_ended" as const,
+        params: { trackingNumber: `SUB-20261123-CCCCCCCCC${index}`, hospitalName: "Medipol Mega", reason },
+        actionUrl: "/partner/cases/x",
+        createdAt: at(10 - index),
+      })),
+    });
+    const english = (await list(partner.browser)).items.map((item) => [item.title, item.message]);
+    assert.deepEqual(english, [
+      ["Case cancelled: SUB-20261123-CCCCCCCCC2", "Case SUB-20261123-CCCCCCCCC2 was cancelled. Medipol Mega no longer needs to answer it. Thank you."],
+      ["Case closed: SUB-20261123-CCCCCCCCC1", "Case SUB-20261123-CCCCCCCCC1 was closed. Medipol Mega no longer needs to answer it. Thank you."],
+      ["Another plan was chosen: SUB-20261123-CCCCCCCCC0", "The patient chose another hospital's plan for case SUB-20261123-CCCCCCCCC0. Medipol Mega no longer needs to answer it. Thank you."],
+    ]);
+    const french = (await list(partner.browser, "fr")).items.map((item) => item.title);
+    assert.deepEqual(french, ["Dossier annulé : SUB-20261123-CCCCCCCCC2", "Dossier clôturé : SUB-20261123-CCCCCCCCC1", "Un autre plan a été choisi : SUB-20261123-CCCCCCCCC0"]);
+  });
 });
