@@ -46,7 +46,8 @@ function claimableWhere(userId: string, ids: string[], uploadStartedAt: Date) {
     usedAt: null,
     transcriptionId: null,
     consentType: { in: [...transcriptionConsentTypes] },
-    createdAt: { gte: new Date(uploadStartedAt.getTime() - CONSENT_WINDOW_MINUTES * 60_000), lte: uploadStartedAt },
+    // A minute's allowance for the clocks of several app instances.
+    createdAt: { gte: new Date(uploadStartedAt.getTime() - CONSENT_WINDOW_MINUTES * 60_000), lte: new Date(uploadStartedAt.getTime() + 60_000) },
   };
 }
 
