@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
@@ -15,6 +16,17 @@ import { sendPasswordResetMail } from "./reset-mail";
 import { afterTwoFactor, beforeTwoFactor } from "./two-factor-hooks";
 
 import { isIdleStaffSession, SESSION_UPDATE_AGE_SECONDS } from "./idle";
+
+/**
+ * The profile fields /update-user may change, with their types: the library hands any other key or
+ * type to the database, which refuses it with a 500. (The app itself does not call this endpoint.)
+ */
+const updateUserBody = z.strictObject({
+  name: z.string().trim().min(1).max(200).optional(),
+  image: z.string().max(2048).nullable().optional(),
+  username: z.string().max(100).optional(),
+  displayUsername: z.string().max(100).optional(),
+});
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -106,6 +118,8 @@ function createAuth() {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await endIdleStaffSession(ctx);
+        if (ctx.path === "/update-user" && !updateUserBody.safeParse(ctx.body ?? {}).success)
+          throw new APIError("BAD_REQUEST", { message: "Only name, image and username can be changed, as text." });
         await beforeTwoFactor(ctx);
         const setting = await passwordBeingSet(ctx);
         if (setting && typeof setting.password === "string" && isCommonPassword(setting.password, setting.owner)) {

@@ -369,6 +369,37 @@ describe("API fuzzing: malformed requests never cause a 5xx", () => {
     assert.equal(new Set(labels).size, labels.length);
   });
 
+  test("requests the full campaign once answered with a 500 now get a JSON 4xx", async () => {
+    const auth = routes.find((route) => route.pattern === "/api/auth/[...all]")!.handlers.POST!;
+    const cases: [string, string, unknown, FuzzRequest["actor"]][] = [
+      ["reset-password", "token with a lone surrogate", { token: "\udfe6\udd57x", newPassword: "a long enough new password" }, "guest"],
+      ["reset-password", "NUL in a key", { token: "abc", "a\u0000b": null }, "guest"],
+      ["update-user", "name as a number", { name: 6.06e-156 }, "partner"],
+      ["update-user", "name as an array", { name: ["a", "b"] }, "partner"],
+      ["update-user", "an unknown key", { constructor: "x", name: "Valid Name" }, "patient"],
+    ];
+    for (const [endpoint, label, body, actor] of cases) {
+      const request = new Request(new URL(`/api/auth/${endpoint}`, APP_URL), {
+        method: "POST",
+        headers: { origin: APP_URL, "content-type": "application/json", cookie: browsers[actor].cookieHeader(), "x-forwarded-for": "198.18.77.77" },
+        body: JSON.stringify(body),
+      });
+      const response = await auth(request, { params: Promise.resolve({ all: endpoint.split("/") }) });
+      assert.equal(response.status, 400, `${endpoint}, ${label}: ${await response.clone().text()}`);
+      assert.equal(typeof ((await response.json()) as { error?: unknown }).error, "string");
+    }
+    // A real profile change still works.
+    const rename = await auth(
+      new Request(new URL("/api/auth/update-user", APP_URL), {
+        method: "POST",
+        headers: { origin: APP_URL, "content-type": "application/json", cookie: browsers.patient.cookieHeader() },
+        body: JSON.stringify({ name: "Renamed Patient" }),
+      }),
+      { params: Promise.resolve({ all: ["update-user"] }) },
+    );
+    assert.equal(rename.status, 200, await rename.clone().text());
+  });
+
   test(`${RUNS} generated requests per route, method and auth endpoint: no 5xx, every 4xx is JSON { error }`, { timeout: 60 * 60_000 }, async () => {
     const failures: string[] = [];
     const totals = { requests: 0, fiveXX: 0, routes: 0 };

@@ -57,10 +57,20 @@ async function jsonObjectBody(request: Request): Promise<Request | Response> {
     }
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return jsonError(400, "The request body must be a JSON object.");
+  // Better Auth would pass such text to the database, which refuses it, and answer 500 (e.g. a reset token with a lone surrogate).
+  if (!storableText(parsed)) return jsonError(400, "The request contains characters that cannot be stored (such as a NUL character).");
   const headers = new Headers(request.headers);
   headers.set("content-type", "application/json");
   headers.delete("content-length");
   return new Request(request.url, { method: request.method, headers, body: JSON.stringify(parsed) });
+}
+
+/** No NUL character and no unpaired surrogate in any key or string of a parsed JSON value. */
+function storableText(value: unknown): boolean {
+  if (typeof value === "string") return value.isWellFormed() && !value.includes("\u0000");
+  if (Array.isArray(value)) return value.every(storableText);
+  if (value && typeof value === "object") return Object.entries(value).every(([key, item]) => storableText(key) && storableText(item));
+  return true;
 }
 
 function serve(request: Request): Promise<Response> {
