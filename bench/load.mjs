@@ -1,8 +1,11 @@
 /**
  * bench/load: the production build on PostgreSQL under concurrent load. Sends N concurrent guest
  * submissions with files (default 200), then M concurrent reads of /api/my-submissions by signed-in
- * patients (default 2,000), prints throughput and latency percentiles, and afterwards checks in the
- * database that every submission exists exactly once with all its files and matching sha256.
+ * patients (default 2,000), prints throughput and latency percentiles, and afterwards checks that
+ * every submission exists exactly once with all its files, re-reading each stored file through the
+ * storage layer (decrypting it as the app does) and comparing its sha256 with what the client sent.
+ * Exits 1 when any request gets an unexpected status (submissions 201, sign-ups 200, reads 200) or any
+ * check fails.
  *
  *   npm run build && node bench/load.mjs [submissions=200] [reads=2000]
  *
@@ -15,9 +18,15 @@ import { rmSync } from "node:fs";
 import pg from "pg";
 import { startServer } from "./server.mjs";
 
+// The app's storage layer (TypeScript, marked server-only) to read the stored files back as the app does.
+await import("../scripts/server-only-hooks.mjs");
+(await import("tsx/esm/api")).register();
+const { createStore } = await import("../lib/storage/index.ts");
+
 const submissions = Number(process.argv[2] ?? 200);
 const reads = Number(process.argv[3] ?? 2000);
 const PATIENTS = 20;
+const STORAGE_ENCRYPTION_KEY = randomBytes(32).toString("base64");
 const serverUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const databaseName = `afya_load_${process.pid}`;
 const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString();
@@ -83,7 +92,7 @@ function guestSubmission(url, i) {
   files.forEach((bytes, n) => form.append("files", new Blob([bytes], { type: "application/pdf" }), `report-${i}-${n}.pdf`));
   return async () => {
     const response = await fetch(`${url}/api/medical-submissions`, { method: "POST", body: form, headers: { origin: url, "x-forwarded-for": address(i) } });
-    const body = await response.json();
+    const body = await response.json().catch(() => ({}));
     return { status: response.status, trackingNumber: body.trackingNumber, hashes: files.map(sha256) };
   };
 }
@@ -96,7 +105,13 @@ async function signUpPatient(url, i) {
 }
 
 await admin(`CREATE DATABASE ${databaseName}`);
-const server = await startServer({ DATABASE_URL: databaseUrl });
+const server = await startServer({ DATABASE_URL: databaseUrl, STORAGE_ENCRYPTION_KEY });
+const failures = [];
+/** Every result whose status is not `expected` is a failure of the run. */
+function expectStatus(label, results, expected) {
+  const wrong = results.filter((result) => result.status !== expected);
+  if (wrong.length) failures.push(`${label}: ${wrong.length} of ${results.length} did not answer ${expected} (${[...new Set(wrong.map((r) => r.error ?? r.status))].slice(0, 5).join(", ")})`);
+}
 try {
   console.log(`server ${server.url} on PostgreSQL (${databaseName}); ${submissions} submissions with 2 files each, ${reads} reads`);
   const warm = await guestSubmission(server.url, 999_999)();
@@ -104,8 +119,9 @@ try {
 
   const writes = await concurrently(Array.from({ length: submissions }, (_, i) => guestSubmission(server.url, i)));
   report("submissions", writes);
+  expectStatus("submissions", writes.results, 201);
 
-  const cookies = await Promise.all(Array.from({ length: PATIENTS }, (_, i) => signUpPatient(server.url, i)));
+  const cookies = await Promise.all(Array.from({ length: PATIENTS }, (_, i) => signUpPatient(server.url, i))); // throws unless 200
   const readsRun = await concurrently(
     Array.from({ length: reads }, (_, i) => async () => {
       const response = await fetch(`${server.url}/api/my-submissions`, { headers: { cookie: cookies[i % PATIENTS], "x-forwarded-for": address(20_000 + i) } });
@@ -114,26 +130,51 @@ try {
     }),
   );
   report("reads of /api/my-submissions", readsRun);
+  expectStatus("reads of /api/my-submissions", readsRun.results, 200);
 
-  // Every accepted submission exists exactly once, with both files and the hashes the client sent.
+  // Every accepted submission exists exactly once, with both its files; each stored file, read back
+  // through the storage layer, has the sha256 of the bytes the client sent (not just the recorded hash).
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const accepted = writes.results.filter((result) => result.status === 201);
   const { rows } = await client.query(
-    `SELECT s."trackingNumber", array_agg(f.sha256 ORDER BY f."originalName") AS hashes, count(*) OVER (PARTITION BY s."trackingNumber") AS copies
+    `SELECT s."trackingNumber", count(*) OVER (PARTITION BY s."trackingNumber") AS copies,
+       array_agg(f."storageKey" ORDER BY f."originalName") AS keys, array_agg(f.sha256 ORDER BY f."originalName") AS recorded
      FROM "Submission" s JOIN "SubmissionFile" f ON f."submissionId" = s.id
      WHERE s."trackingNumber" = ANY($1) GROUP BY s.id`,
     [accepted.map((result) => result.trackingNumber)],
   );
   await client.end();
+  const store = createStore({ DATA_DIR: server.dataDir, STORAGE_ENCRYPTION_KEY, APP_URL: server.url, SIGNED_URL_TTL_SECONDS: 300 });
+  const storedHash = async (key) => {
+    const hash = createHash("sha256");
+    for await (const chunk of await store.get(key)) hash.update(chunk);
+    return hash.digest("hex");
+  };
   const byNumber = new Map(rows.map((row) => [row.trackingNumber, row]));
-  const problems = accepted.filter((result) => {
+  const problems = [];
+  let filesRead = 0;
+  for (const result of accepted) {
     const row = byNumber.get(result.trackingNumber);
-    return !row || Number(row.copies) !== 1 || JSON.stringify(row.hashes) !== JSON.stringify(result.hashes);
-  });
-  console.log(`integrity: ${accepted.length} accepted, ${rows.length} found, ${problems.length} missing, duplicated or with a wrong file${problems.length ? " — FAIL" : " — OK"}`);
-  if (accepted.length !== submissions) console.log(`note: ${submissions - accepted.length} submission(s) were not accepted (see the statuses above)`);
-  process.exitCode = problems.length ? 1 : 0;
+    if (!row) problems.push(`${result.trackingNumber}: missing`);
+    else if (Number(row.copies) !== 1) problems.push(`${result.trackingNumber}: ${row.copies} copies`);
+    else if (row.keys.length !== result.hashes.length) problems.push(`${result.trackingNumber}: ${row.keys.length} of ${result.hashes.length} files`);
+    else {
+      const actual = [];
+      for (const key of row.keys) actual.push(key ? await storedHash(key).catch((error) => `unreadable: ${error.message}`) : "no stored bytes");
+      filesRead += row.keys.length;
+      if (JSON.stringify(actual) !== JSON.stringify(result.hashes)) problems.push(`${result.trackingNumber}: stored bytes differ from what was sent (${actual.find((h, n) => h !== result.hashes[n])})`);
+      else if (JSON.stringify(row.recorded) !== JSON.stringify(result.hashes)) problems.push(`${result.trackingNumber}: recorded sha256 differs from what was sent`);
+    }
+  }
+  console.log(`integrity: ${accepted.length} accepted, ${rows.length} found, ${filesRead} stored files re-read through the storage layer, ${problems.length} missing, duplicated or with different bytes${problems.length ? " — FAIL" : " — OK"}`);
+  for (const problem of problems.slice(0, 10)) console.log(`  ${problem}`);
+  if (problems.length) failures.push(`integrity: ${problems.length} problem(s)`);
+  for (const failure of failures) console.log(`FAIL ${failure}`);
+  process.exitCode = failures.length ? 1 : 0;
+} catch (error) {
+  console.error(`FAIL ${error.message}`);
+  process.exitCode = 1;
 } finally {
   server.stop();
   rmSync(server.dataDir, { recursive: true, force: true });
