@@ -110,7 +110,7 @@ export async function listAdminSubmissions(query: AdminListQuery, now = new Date
       include: adminSubmissionInclude,
     }),
     // The tabs' counts belong to the first page; following pages keep them (and skip the cost).
-    after ? null : tabCounts(where, and(filters, overdue)),
+    after ? null : tabCounts(where, query.overdue === true ? null : and(filters, overdue)),
   ]);
   const more = rows.length > query.limit;
   const items = rows.slice(0, query.limit);
@@ -123,12 +123,13 @@ export async function listAdminSubmissions(query: AdminListQuery, now = new Date
 
 /**
  * All, Urgent, Registered and With Files in one grouped query (from the (urgency, source, hasFiles)
- * index when unfiltered); Overdue for the same search and filters whatever the overdue filter says.
+ * index when unfiltered); Overdue for the same search and filters whatever the overdue filter says
+ * (`overdueWhere`; null when the list is already only the overdue cases: then it is the total).
  */
-async function tabCounts(where: Prisma.SubmissionWhereInput, overdueWhere: Prisma.SubmissionWhereInput) {
-  const [groups, overdue] = await Promise.all([
+async function tabCounts(where: Prisma.SubmissionWhereInput, overdueWhere: Prisma.SubmissionWhereInput | null) {
+  const [groups, overdueCount] = await Promise.all([
     db().submission.groupBy({ by: ["urgency", "source", "hasFiles"], where, _count: { _all: true } }),
-    db().submission.count({ where: overdueWhere }),
+    overdueWhere ? db().submission.count({ where: overdueWhere }) : null,
   ]);
   const sum = (keep: (group: (typeof groups)[number]) => boolean) => groups.filter(keep).reduce((total, group) => total + group._count._all, 0);
   return {
@@ -136,7 +137,7 @@ async function tabCounts(where: Prisma.SubmissionWhereInput, overdueWhere: Prism
     urgent: sum((group) => group.urgency === "urgent"),
     registered: sum((group) => group.source === "authenticated"),
     withFiles: sum((group) => group.hasFiles),
-    overdue,
+    overdue: overdueCount ?? sum(() => true),
   };
 }
 
