@@ -85,8 +85,9 @@ export async function routeCase(
     }
 
     if (movesToSent.includes(submission.status)) {
-      const sent = `Sent to ${fresh.length} ${fresh.length === 1 ? "hospital" : "hospitals"}`;
-      await changeStatus(tx, { submissionId: submission.id, to: "sent_to_hospitals", actor: input.actor, note: input.note ? `${sent}: ${input.note}` : sent, outbox });
+      // Only the coordinator's own words: patients read the note in their language's history, and the
+      // hospitals routed are listed on the case itself.
+      await changeStatus(tx, { submissionId: submission.id, to: "sent_to_hospitals", actor: input.actor, note: input.note ?? null, outbox });
     }
     for (const hospital of fresh)
       await outbox.add(tx, { kind: "hospital", hospitalId: hospital.id, submissionId: submission.id }, { type: "case_routed", trackingNumber: submission.trackingNumber, hospitalName: hospital.name, dueAt: formatDueAt(dueAt) });
