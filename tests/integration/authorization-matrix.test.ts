@@ -210,6 +210,18 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       expect: { ...adminOnly, admin: 409 },
     },
     { name: "partner case list", module: "partner/cases", method: "GET", path: () => "/api/partner/cases", expect: { ...routedPartnerOnly, otherPartner: 200, routedPartner: 200 } },
+    {
+      name: "partner case list, paged (a cursor from any list shows only one's own hospital's cases)",
+      module: "partner/cases",
+      method: "GET",
+      path: () => `/api/partner/cases?limit=1&cursor=${Buffer.from(JSON.stringify([new Date(Date.now() + 86_400_000).toISOString(), "~"])).toString("base64url")}`,
+      expect: { ...routedPartnerOnly, otherPartner: 200, routedPartner: 200 },
+      check: async (who, response) => {
+        const text = await response.text();
+        assert.equal(text.includes(trackingNumber), who === "routedPartner", `paged partner list as ${who}`);
+      },
+    },
+    { name: "partner case list with a forged cursor", module: "partner/cases", method: "GET", path: () => "/api/partner/cases?cursor=not-a-cursor", expect: { ...routedPartnerOnly, otherPartner: 400, routedPartner: 400 } },
     { name: "partner case detail", module: "partner/cases/[id]", method: "GET", path: () => `/api/partner/cases/${caseId}`, params: () => ({ id: caseId }), expect: { ...routedPartnerOnly, routedPartner: 200 } },
     {
       name: "treatment plan (already answered: 409 for the routed hospital)",
