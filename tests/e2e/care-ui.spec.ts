@@ -146,7 +146,7 @@ test("the admin asks for documents on the case page; the patient answers on /jou
   await Promise.all([admin.context().close(), patient.context().close()]);
 });
 
-test("a partner declines the case with a reason in the portal; the admin sees it declined with the reason, the patient does not see the reason", async ({ browser }) => {
+test("a partner declines the case with a reason in the portal; the admin sees it declined with the reason, the patient sees it declined without the reason", async ({ browser }) => {
   const reason = `Our electrophysiology unit is closed for renovation until March ${run}`;
   const partner = await pageAs(browser, "partner");
   await partner.goto("/partner");
@@ -181,10 +181,14 @@ test("a partner declines the case with a reason in the portal; the admin sees it
   // The other hospital still has the case.
   await expect(admin.getByTestId("case-routing").filter({ hasText: hospitals[1].name })).toContainText("Awaiting response");
 
-  // The patient's view never holds a hospital's decline reason (lib/submissions/queries.ts).
+  // The patient sees the hospital as declined, never why (lib/submissions/queries.ts); the other stays matched.
   const patient = await pageAs(browser, "patient");
   await patient.goto("/journey");
   const card = patient.getByTestId("submission-card").filter({ hasText: submission.trackingNumber });
+  const declinedHospitals = card.getByTestId("declined-hospitals");
+  await expect(declinedHospitals).toContainText("Declined");
+  await expect(declinedHospitals).toContainText(`${hospitals[0].name}, ${hospitals[0].country}`);
+  await expect(declinedHospitals).not.toContainText(hospitals[1].name);
   await expect(card.getByTestId("transfer-records")).toBeVisible();
   await patient.waitForLoadState("networkidle");
   expect(await patient.content()).not.toContain(reason);
