@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { Browser, useFreshApp } from "./support/app";
-import { callRoute, makeStaff, PASSWORD, signUpAdmin, signUpPartner, signUpPatient, submitCase, type Actor } from "./support/actors";
+import { callRoute, inDays, makeStaff, PASSWORD, signUpAdmin, signUpPartner, signUpPatient, submitCase, type Actor } from "./support/actors";
 import { multipartBody, MULTIPART_TYPE, samples, toStream, validFields, type Part } from "./support/multipart";
 
 /**
@@ -20,7 +20,6 @@ const everyone: Who[] = ["guest", "otherPatient", "otherPartner", "routedPartner
 
 const ROUTED_HOSPITAL = "medipol-mega";
 const OTHER_HOSPITAL = "memorial-sisli";
-const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString().slice(0, 10);
 const plan = {
   diagnosisSummary: "Coronary artery disease with two narrowed vessels.",
   proposedTreatment: "Coronary artery bypass grafting (two grafts).",

@@ -3,25 +3,13 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { useFreshApp } from "./support/app";
-import { callRoute, signUpAdmin, signUpPartner, signUpPatient, submitCase, type Actor } from "./support/actors";
+import { callRoute, signUpAdmin, signUpPartner, signUpPatient, submitCase, validPlan, type Actor } from "./support/actors";
 import { createTestDatabase, type TestDatabase } from "./support/databases";
 
 type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const routes: Record<string, Handler> = {};
 const db = async () => (await import("@/lib/db")).db();
 
-const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString().slice(0, 10);
-const validPlan = () => ({
-  diagnosisSummary: "Severe osteoarthritis of the right knee.",
-  proposedTreatment: "Total knee replacement.",
-  included: "Surgery, 5 nights in hospital, physiotherapy.",
-  lengthOfStayDays: 10,
-  priceMin: 7000,
-  priceMax: 9000,
-  currency: "EUR",
-  validUntil: inDays(30),
-  leadDoctor: "Prof. Dr. Mehmet Yılmaz",
-});
 
 let dataDir: string;
 function mails(): string[] {

@@ -1,7 +1,7 @@
 import { after, before, beforeEach, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { Browser, useFreshApp } from "./support/app";
-import { callRoute, signUpAdmin, signUpPartner, signUpPatient, submitCase, type Actor } from "./support/actors";
+import { callRoute, signUpAdmin, signUpPartner, signUpPatient, submitCase, validPlan, type Actor } from "./support/actors";
 import { createTestDatabase, type TestDatabase } from "./support/databases";
 
 type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -11,19 +11,6 @@ const db = async () => (await import("@/lib/db")).db();
 const ROUTED = ["medipol-mega", "memorial-sisli"];
 const OTHER = "medipol-kosuyolu";
 
-const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString().slice(0, 10);
-const validPlan = () => ({
-  diagnosisSummary: "Severe osteoarthritis of the right knee (Kellgren-Lawrence grade IV).",
-  proposedTreatment: "Total knee replacement with a cemented implant.",
-  included: "Surgery, 5 nights in hospital, physiotherapy, airport transfer, interpreter.",
-  lengthOfStayDays: 10,
-  priceMin: 7000,
-  priceMax: 9000,
-  currency: "EUR",
-  validUntil: inDays(30),
-  leadDoctor: "Prof. Dr. Mehmet Yılmaz",
-  message: "We look forward to welcoming you.",
-});
 
 /** Routes a case to hospitals as the admin routing does (72-hour clock), and marks it sent to hospitals. */
 async function route(submissionId: string, hospitalIds: string[], routedAt = new Date()) {

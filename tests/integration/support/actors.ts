@@ -91,3 +91,20 @@ export async function submitCase(patient: Actor, overrides: Record<string, strin
   assert.equal(response.status, 201, await response.clone().text());
   return (await response.json()) as { id: string; trackingNumber: string };
 }
+
+/** A date `days` from today, as the plan form sends it (YYYY-MM-DD). */
+export const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString().slice(0, 10);
+
+/** A complete, valid treatment plan as a partner hospital sends it. */
+export const validPlan = () => ({
+  diagnosisSummary: "Severe osteoarthritis of the right knee (Kellgren-Lawrence grade IV).",
+  proposedTreatment: "Total knee replacement with a cemented implant.",
+  included: "Surgery, 5 nights in hospital, physiotherapy, airport transfer, interpreter.",
+  lengthOfStayDays: 10,
+  priceMin: 7000,
+  priceMax: 9000,
+  currency: "EUR",
+  validUntil: inDays(30),
+  leadDoctor: "Prof. Dr. Mehmet Yılmaz",
+  message: "We look forward to welcoming you.",
+});
