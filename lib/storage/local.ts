@@ -243,6 +243,8 @@ export function verifySignedToken(token: string, now: number = Date.now()): Sign
 
   const expected = createHmac("sha256", deriveKey(encryptionKey, SIGNING_KEY_LABEL)).update(payloadPart).digest();
   const provided = Buffer.from(signaturePart, "base64url");
+  // Only the one canonical spelling: Node's decoder skips stray characters and ignores padding bits.
+  if (provided.toString("base64url") !== signaturePart) return null;
   if (provided.length !== expected.length || !timingSafeEqual(provided, expected)) return null;
 
   let decoded: unknown;

@@ -39,8 +39,11 @@ const routedPartnerOnly = { guest: 401, owner: 404, otherPatient: 404, otherPart
 /** Routes for everyone signed in, each acting on their own account. */
 const SIGNED_IN = { guest: 401, owner: 200, otherPatient: 200, otherPartner: 200, routedPartner: 200, lockedAdmin: 200, admin: 200 } as const;
 const EVERYONE_404 = { guest: 404, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 404, lockedAdmin: 404, admin: 404 } as const;
-/** The same signed token with one character of its signature changed. */
-const tampered = (token: string) => token.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
+/**
+ * The same signed token with one character of its signature changed: not the last one, whose lowest
+ * bits are base64 padding (changing "A" to "B" there can decode to the same bytes).
+ */
+const tampered = (token: string) => token.slice(0, -5) + (token.at(-5) === "A" ? "B" : "A") + token.slice(-4);
 /** Routes for any staff member (the transcription center). */
 const staffWithoutTwoFactor = { adminWithoutTwoFactor: 403, routedPartnerWithoutTwoFactor: 403 } as const;
 

@@ -41,4 +41,19 @@ describe("signed download links for local files", () => {
     assert.equal(response.status, 404);
     assert.deepEqual(await response.json(), { error: "This download link is invalid or has expired." });
   });
+
+  test("only the canonical spelling of a valid signature is accepted", async () => {
+    const token = new URL(link).pathname.split("/").pop()!;
+    const signature = token.split(".")[1]!;
+    // 32 bytes in 43 characters: the last character's two lowest bits are padding, so flipping its
+    // lowest bit, or adding a character the decoder skips, still decodes to the same signature.
+    const last = signature.at(-1)!;
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const sameBytes = alphabet[alphabet.indexOf(last) ^ 1]!;
+    for (const variant of [token.slice(0, -1) + sameBytes, `${token}!`]) {
+      assert.deepEqual(Buffer.from(variant.split(".")[1]!, "base64url"), Buffer.from(signature, "base64url"));
+      const response = await fetchLink(link.replace(token, variant));
+      assert.equal(response.status, 404, variant);
+    }
+  });
 });
