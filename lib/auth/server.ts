@@ -13,7 +13,7 @@ import { CLIENT_IP_HEADER, clientIp } from "@/lib/api/client";
 import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_PATTERN } from "./rules";
 import { isCommonPassword, PASSWORD_TOO_COMMON, type PasswordOwner } from "./password-strength";
 import { sendPasswordResetMail } from "./reset-mail";
-import { afterTwoFactor, beforeTwoFactor } from "./two-factor-hooks";
+import { afterSignOut, afterTwoFactor, beforeTwoFactor } from "./two-factor-hooks";
 
 import { isIdleStaffSession, SESSION_UPDATE_AGE_SECONDS } from "./idle";
 
@@ -120,13 +120,19 @@ function createAuth() {
         await endIdleStaffSession(ctx);
         if (ctx.path === "/update-user" && !updateUserBody.safeParse(ctx.body ?? {}).success)
           throw new APIError("BAD_REQUEST", { message: "Only name, image and username can be changed, as text." });
-        await beforeTwoFactor(ctx);
+        const twoFactorBody = await beforeTwoFactor(ctx);
         const setting = await passwordBeingSet(ctx);
         if (setting && typeof setting.password === "string" && isCommonPassword(setting.password, setting.owner)) {
           throw new APIError("BAD_REQUEST", { ...PASSWORD_TOO_COMMON });
         }
+        // A new password ends every other session of the account, whatever the client asked.
+        if (ctx.path === "/change-password") return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
+        if (twoFactorBody) return { context: { body: twoFactorBody } };
       }),
-      after: createAuthMiddleware(afterTwoFactor),
+      after: createAuthMiddleware(async (ctx) => {
+        await afterTwoFactor(ctx);
+        await afterSignOut(ctx);
+      }),
     },
     user: {
       additionalFields: {
@@ -161,7 +167,7 @@ function createAuth() {
       username({ minUsernameLength: 3, maxUsernameLength: 30, usernameValidator: (value) => USERNAME_PATTERN.test(value) }),
       admin({ defaultRole: "patient", adminRoles: ["admin"] }),
       // TOTP (authenticator apps) with one-time backup codes, stored encrypted. A staff account without
-      // it acts as a patient until it is set up (session.ts); no "trust this device" option.
+      // it acts as a patient until it is set up (session.ts); no "trust this device" (the hooks ignore it).
       twoFactor({ issuer: "AfyaBridge", backupCodeOptions: { amount: 10, length: 10 } }),
       nextCookies(),
     ],

@@ -1,5 +1,6 @@
 import "server-only";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { expireCookie } from "better-auth/cookies";
 import { audit } from "@/lib/audit";
 import { clientIp } from "@/lib/api/client";
 import { db } from "@/lib/db";
@@ -7,8 +8,9 @@ import { isStaff, toRole } from "./roles";
 import { claimTotpCode, releaseTotpCode } from "./totp-replay";
 
 /**
- * What the app adds to Better Auth's two-factor plugin (ADR 11): staff cannot turn it off, a code
- * works once, turning it on ends the account's other sessions, and both changes are audited.
+ * What the app adds to Better Auth's two-factor plugin (ADR 11, ADR 14): staff cannot turn it off, a
+ * code works once, no "trusted device" ever skips the code, turning it on ends the account's other
+ * sessions, and both changes are audited.
  */
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 type SessionUserFields = { id: string; role?: string | null; twoFactorEnabled?: boolean | null };
@@ -26,7 +28,12 @@ function actor(ctx: HookContext, user: SessionUserFields) {
   return { id: user.id, role: toRole(user.role), ipAddress: ctx.request ? clientIp(ctx.request) : null, userAgent: ctx.request?.headers.get("user-agent") };
 }
 
-export async function beforeTwoFactor(ctx: HookContext): Promise<void> {
+/**
+ * Returns the request body to use instead of the client's when it must change: `trustDevice` is
+ * ignored on every two-factor endpoint (every sign-in asks for the code, patients' too).
+ */
+export async function beforeTwoFactor(ctx: HookContext): Promise<Record<string, unknown> | undefined> {
+  if (ctx.path === "/sign-in/email" || ctx.path === "/sign-in/username") await forgetTrustedDevice(ctx);
   if (ctx.path === "/two-factor/disable") {
     const session = await getSessionFromCtx(ctx);
     if (session && isStaff(toRole((session.user as SessionUserFields).role))) {
@@ -34,6 +41,30 @@ export async function beforeTwoFactor(ctx: HookContext): Promise<void> {
     }
   }
   if (ctx.path === "/two-factor/verify-totp") await claimCodeOnce(ctx);
+  const body = ctx.body as Record<string, unknown> | undefined;
+  if (ctx.path.startsWith("/two-factor/") && body && typeof body === "object" && "trustDevice" in body) return { ...body, trustDevice: false };
+  return undefined;
+}
+
+/**
+ * The plugin's "trusted device" cookie would let a sign-in skip the code for 30 days. None is made any
+ * more (above); one made before is worthless once its database record is gone, and sign-in and
+ * sign-out delete the record of the one this browser presents (the plugin then expires the cookie).
+ */
+const TRUST_DEVICE_COOKIE = "trust_device";
+
+async function forgetTrustedDevice(ctx: HookContext): Promise<void> {
+  const cookie = ctx.context.createAuthCookie(TRUST_DEVICE_COOKIE);
+  const value = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  const identifier = typeof value === "string" ? value.split("!")[1] : undefined;
+  if (identifier?.startsWith("trust-device-")) await db().verification.deleteMany({ where: { identifier } });
+}
+
+/** Sign-out: the trusted-device record and cookie go with the session. */
+export async function afterSignOut(ctx: HookContext): Promise<void> {
+  if (ctx.path !== "/sign-out") return;
+  await forgetTrustedDevice(ctx);
+  expireCookie(ctx, ctx.context.createAuthCookie(TRUST_DEVICE_COOKIE));
 }
 
 /**
