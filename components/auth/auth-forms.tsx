@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { Link, useRouter } from "@/lib/i18n/navigation";
 import { refreshSession } from "@/lib/auth/use-session";
-import { PASSWORD_MIN_LENGTH, homePathFor, safeReturnPath, signInSchema, signUpSchema } from "@/lib/auth/rules";
+import { PASSWORD_MIN_LENGTH, SIGN_IN_LOCKED_CODE, homePathFor, safeReturnPath, signInSchema, signUpSchema } from "@/lib/auth/rules";
 import { Button } from "@/components/ui/button";
 import { FormAlert, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -25,10 +25,12 @@ function useFinishSignIn() {
 
 function useAuthSubmit(mode: "sign-in" | "sign-up") {
   const t = useTranslations("auth.errors");
+  const tp = useTranslations("accountProtection.form");
   const finish = useFinishSignIn();
   const [pending, setPending] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [needsCode, setNeedsCode] = useState(false);
+  const [signedUp, setSignedUp] = useState(false);
 
   async function submit(path: string, payload: Record<string, string>) {
     setPending(true);
@@ -42,9 +44,11 @@ function useAuthSubmit(mode: "sign-in" | "sign-up") {
       });
       if (!response.ok) {
         const body = (await response.json().catch(() => ({}))) as { code?: string };
-        setFormError(t(authErrorKey(response.status, body.code, mode), { min: PASSWORD_MIN_LENGTH }));
+        setFormError(body.code === SIGN_IN_LOCKED_CODE ? tp("signInLocked") : t(authErrorKey(response.status, body.code, mode), { min: PASSWORD_MIN_LENGTH }));
         return;
       }
+      // Sign-up opens no session and answers alike whether or not the e-mail already had an account.
+      if (mode === "sign-up") return setSignedUp(true);
       // Accounts with two-factor authentication get no session yet: the code comes first.
       if (((await response.json().catch(() => ({}))) as { twoFactorRedirect?: boolean }).twoFactorRedirect) return setNeedsCode(true);
       await finish();
@@ -54,7 +58,7 @@ function useAuthSubmit(mode: "sign-in" | "sign-up") {
       setPending(false);
     }
   }
-  return { pending, formError, submit, needsCode, restart: () => setNeedsCode(false) };
+  return { pending, formError, submit, needsCode, signedUp, restart: () => setNeedsCode(false) };
 }
 
 /** A labelled text input with its hint and error under it. */
@@ -114,8 +118,10 @@ export function SignInForm() {
 
 export function SignUpForm() {
   const t = useTranslations("auth");
-  const { pending, formError, submit } = useAuthSubmit("sign-up");
+  const { pending, formError, submit, signedUp } = useAuthSubmit("sign-up");
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [email, setEmail] = useState("");
+  if (signedUp) return <SignUpDone email={email} />;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -128,6 +134,7 @@ export function SignUpForm() {
       return;
     }
     setErrors({});
+    setEmail(parsed.data.email);
     void submit("/api/auth/sign-up/email", { ...parsed.data, displayUsername: parsed.data.username });
   }
 
@@ -157,5 +164,23 @@ export function SignUpForm() {
         </Link>
       </p>
     </form>
+  );
+}
+
+/**
+ * After sign-up, the same words whether the e-mail was new (the account is ready) or already had an
+ * account (its owner was e-mailed): the page must not tell a visitor which addresses have accounts.
+ */
+function SignUpDone({ email }: { email: string }) {
+  const t = useTranslations("accountProtection.form");
+  const next = safeReturnPath(new URLSearchParams(window.location.search).get("next"), "");
+  return (
+    <div role="status" className="space-y-4">
+      <h2 className="text-lg font-semibold">{t("signUpDoneTitle")}</h2>
+      <p className="text-sm text-muted-foreground">{t("signUpDoneBody", { email })}</p>
+      <Button asChild className="w-full">
+        <Link href={next ? { pathname: "/simple-login.html", query: { next } } : "/simple-login.html"}>{t("signUpDoneSignIn")}</Link>
+      </Button>
+    </div>
   );
 }

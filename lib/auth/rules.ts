@@ -5,6 +5,8 @@ import { isCommonPassword } from "./password-strength";
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_.]{3,30}$/;
+/** The error code of a password sign-in refused because the account is locked for a while. */
+export const SIGN_IN_LOCKED_CODE = "ACCOUNT_SIGN_IN_LOCKED";
 
 const newPassword = z.string().min(PASSWORD_MIN_LENGTH, "passwordTooShort").max(PASSWORD_MAX_LENGTH, "passwordTooLong");
 

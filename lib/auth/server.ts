@@ -13,6 +13,8 @@ import { CLIENT_IP_HEADER, clientIp } from "@/lib/api/client";
 import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_PATTERN } from "./rules";
 import { isCommonPassword, PASSWORD_TOO_COMMON, type PasswordOwner } from "./password-strength";
 import { sendPasswordResetMail } from "./reset-mail";
+import { sendSignUpAttemptMail } from "./account-mail";
+import { afterPasswordSignIn, beforePasswordSignIn, clearSignInLock } from "./sign-in-lock";
 import { afterSignOut, afterTwoFactor, beforeTwoFactor } from "./two-factor-hooks";
 
 import { isIdleStaffSession, SESSION_UPDATE_AGE_SECONDS } from "./idle";
@@ -95,11 +97,17 @@ function createAuth() {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      autoSignIn: true,
+      // Sign-up answers the same whether or not the e-mail has an account (a made-up user, no session
+      // either way); the form then asks the person to sign in. The owner of a taken e-mail is told.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }, request) => {
+        void sendSignUpAttemptMail(user, request).catch((error: unknown) => log.error({ err: error, userId: user.id }, "sign-up attempt e-mail failed"));
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       onPasswordReset: async ({ user }, request) => {
         const actor = { id: user.id, role: (user as { role?: string | null }).role ?? null, ipAddress: request ? clientIp(request) : null, userAgent: request?.headers.get("user-agent") };
         await audit(db(), actor, { action: "auth.password_reset", entityType: "user", entityId: user.id });
+        await clearSignInLock(user.id);
       },
       revokeSessionsOnPasswordReset: true,
       // Not awaited: a known address must answer as fast as an unknown one, and a mail failure must
@@ -120,6 +128,7 @@ function createAuth() {
         await endIdleStaffSession(ctx);
         if (ctx.path === "/update-user" && !updateUserBody.safeParse(ctx.body ?? {}).success)
           throw new APIError("BAD_REQUEST", { message: "Only name, image and username can be changed, as text." });
+        await beforePasswordSignIn(ctx);
         const twoFactorBody = await beforeTwoFactor(ctx);
         const setting = await passwordBeingSet(ctx);
         if (setting && typeof setting.password === "string" && isCommonPassword(setting.password, setting.owner)) {
@@ -131,9 +140,12 @@ function createAuth() {
       }),
       after: createAuthMiddleware(async (ctx) => {
         await afterTwoFactor(ctx);
+        await afterPasswordSignIn(ctx);
         await afterSignOut(ctx);
       }),
     },
+    // The app does not use it, and it would tell anyone which usernames exist without any limit.
+    disabledPaths: ["/is-username-available"],
     user: {
       additionalFields: {
         hospitalId: { type: "string", required: false, input: false },

@@ -6,7 +6,18 @@ import type { AbstractIntlMessages } from "next-intl";
  */
 export const CLIENT_NAMESPACES = ["common", "nav", "auth", "toast"] as const;
 
-/** The site-wide client namespaces, plus those one page's client components need. */
+/**
+ * The site-wide client namespaces, plus those one page's client components need. A page may ask for
+ * part of a namespace ("accountProtection.form"), leaving out what only the server uses (e-mail texts).
+ */
 export function clientMessages(messages: AbstractIntlMessages, pageNamespaces: readonly string[] = []): AbstractIntlMessages {
-  return Object.fromEntries([...CLIENT_NAMESPACES, ...pageNamespaces].filter((ns) => ns in messages).map((ns) => [ns, messages[ns]]));
+  const picked: AbstractIntlMessages = {};
+  for (const ns of [...CLIENT_NAMESPACES, ...pageNamespaces]) {
+    const [top, part] = ns.split(".", 2);
+    const value = messages[top];
+    if (value === undefined) continue;
+    if (!part) picked[top] = value;
+    else if (typeof value === "object" && part in value) picked[top] = { ...(picked[top] as AbstractIntlMessages | undefined), [part]: value[part] };
+  }
+  return picked;
 }

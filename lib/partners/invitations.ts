@@ -120,6 +120,8 @@ export async function acceptInvitation(request: Request, input: z.infer<typeof a
     throw error;
   }
   const userId = signUp.response.user.id;
+  // Sign-up answers with a made-up user when the e-mail was taken meanwhile (it never says so: ADR 14).
+  if (!(await db().user.findUnique({ where: { id: userId }, select: { id: true } }))) throw new AppError("conflict", INVITATION_ERRORS.emailTaken);
 
   try {
     await db().$transaction(async (tx) => {
@@ -144,7 +146,9 @@ export async function acceptInvitation(request: Request, input: z.infer<typeof a
     await db().user.delete({ where: { id: userId } }).catch(() => {});
     throw error;
   }
-  return { userId, setCookies: signUp.headers.getSetCookie() };
+  // Sign-up opens no session: the new partner signs in with the password just chosen.
+  const signIn = await getAuth().api.signInEmail({ body: { email: invitation.email, password: input.password }, headers: request.headers, returnHeaders: true });
+  return { userId, setCookies: signIn.headers.getSetCookie() };
 }
 
 /** The admin's list: partner users and open invitations, each with its hospital's name. */

@@ -1,17 +1,33 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
-test("a patient signs up, sees the welcome line, logs out and signs in again", async ({ page }) => {
+async function signUpInPage(page: Page, account: { username: string; email: string; password: string }) {
+  await page.goto("/simple-signup.html");
+  await page.getByLabel("Full name").fill("Amina Bello");
+  await page.getByLabel("Username").fill(account.username);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  const done = page.getByRole("main").getByRole("status");
+  await expect(done).toContainText("Thank you. Now sign in");
+  return done;
+}
+
+async function signInInPage(page: Page, identifier: string, password: string) {
+  await page.getByLabel("Email or username").fill(identifier);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+test("a patient signs up, signs in, sees the welcome line, logs out and signs in again", async ({ page }) => {
   const id = Date.now().toString(36);
   const username = `amina_${id}`;
   const email = `amina.${id}@example.com`;
   const password = "correct horse battery";
 
-  await page.goto("/simple-signup.html");
-  await page.getByLabel("Full name").fill("Amina Bello");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Create Account" }).click();
+  const done = await signUpInPage(page, { username, email, password });
+  await done.getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/simple-login\.html/);
+  await signInInPage(page, email, password);
 
   const header = page.getByRole("banner");
   await expect(header.getByText(`Welcome, ${username}`)).toBeVisible();
@@ -24,10 +40,18 @@ test("a patient signs up, sees the welcome line, logs out and signs in again", a
 
   await header.getByRole("link", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/simple-login\.html/);
-  await page.getByLabel("Email or username").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await signInInPage(page, email, password);
   await expect(header.getByText(`Welcome, ${username}`)).toBeVisible();
+});
+
+test("sign-up with an e-mail that has an account shows exactly what a new sign-up shows, and signs nobody in", async ({ page }) => {
+  const id = Date.now().toString(36);
+  const email = `taken.${id}@example.com`;
+  const fresh = await signUpInPage(page, { username: `first_${id}`, email, password: "correct horse battery" });
+  const freshText = await fresh.textContent();
+  const again = await signUpInPage(page, { username: `second_${id}`, email, password: "another long password" });
+  expect(await again.textContent()).toBe(freshText);
+  expect(await (await page.request.get("/api/auth/me")).json()).toEqual({ isAuthenticated: false, user: null });
 });
 
 test("sign-up shows clear messages for bad input", async ({ page }) => {

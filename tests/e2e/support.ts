@@ -53,8 +53,12 @@ export async function signUpThroughApi(request: APIRequestContext, name: string)
   const account = { name, username: id, email: `${id}@example.com`, password: "correct horse battery" };
   // Sign-ups are rate-limited per client address (10 a minute); the whole suite runs from one machine,
   // so each API sign-up comes from its own documentation-range address, as behind the reverse proxy.
-  const response = await request.post("/api/auth/sign-up/email", { data: account, headers: { "x-forwarded-for": clientAddress() } });
+  const address = clientAddress();
+  const response = await request.post("/api/auth/sign-up/email", { data: account, headers: { "x-forwarded-for": address } });
   if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+  // Sign-up opens no session (it answers alike for new and taken e-mails): sign in, as the form asks.
+  const signIn = await request.post("/api/auth/sign-in/email", { data: { email: account.email, password: account.password }, headers: { "x-forwarded-for": address } });
+  if (!signIn.ok()) throw new Error(`sign-in after sign-up failed: ${signIn.status()} ${await signIn.text()}`);
   return account;
 }
 

@@ -1,20 +1,24 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { Browser, useFreshApp } from "./support/app";
 import { callRoute, enrollTwoFactor, makeStaff, PASSWORD, signUpPatient, type Actor } from "./support/actors";
 import { createTestDatabase, type TestDatabase } from "./support/databases";
 import { totpCode } from "../support/totp";
 
 /**
- * Account protection: no "trusted device" skips the second factor, and a password change ends the
- * account's other sessions. On PostgreSQL too when TEST_DATABASE_URL is set.
+ * Account protection: no "trusted device" skips the second factor, sign-up does not tell whether an
+ * e-mail has an account, an account's password sign-in locks after 10 failures from any address, and
+ * a password change ends the account's other sessions. On PostgreSQL too when TEST_DATABASE_URL is set.
  */
 type Handler = (request: Request) => Promise<Response>;
 
 let auth: { GET: Handler; POST: Handler };
 let me: Handler;
 let logout: Handler;
+let dataDir: string;
 
 async function db() {
   return (await import("@/lib/db")).db();
@@ -26,6 +30,21 @@ async function signedIn(browser: Browser): Promise<boolean> {
 
 function signIn(json: { email?: string; username?: string; password: string }, browser = new Browser()) {
   return callRoute(browser, auth.POST, json.username ? "/api/auth/sign-in/username" : "/api/auth/sign-in/email", { json });
+}
+
+/** The e-mails in the outbox to `email`, decoded enough to search their text. */
+function mailsTo(email: string): string[] {
+  const outbox = path.join(dataDir, "outbox");
+  if (!existsSync(outbox)) return [];
+  return readdirSync(outbox)
+    .sort()
+    .map((name) => readFileSync(path.join(outbox, name), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+    .filter((text) => text.includes(`To: ${email}`));
+}
+
+async function waitForMails(email: string, count: number): Promise<string[]> {
+  for (let i = 0; i < 100 && mailsTo(email).length < count; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  return mailsTo(email);
 }
 
 const nextCode = (secret: string) => totpCode(secret, Date.now() + 30_000);
@@ -49,7 +68,7 @@ describe("account protection", () => {
   let postgres: TestDatabase | null = null;
   before(async () => {
     if (process.env.TEST_DATABASE_URL) postgres = await createTestDatabase("postgres");
-    await useFreshApp({ databaseUrl: postgres?.url ?? null });
+    dataDir = (await useFreshApp({ databaseUrl: postgres?.url ?? null })).dataDir;
     auth = (await import("@/app/api/auth/[...all]/route")) as unknown as { GET: Handler; POST: Handler };
     me = (await import("@/app/api/auth/me/route")).GET as Handler;
     logout = (await import("@/app/api/auth/logout/route")).POST as Handler;
@@ -108,6 +127,81 @@ describe("account protection", () => {
     await signOut(signedInBrowser);
     assert.doesNotMatch(signedInBrowser.cookieHeader(), /trust_device=/, "sign-out clears the trusted-device cookie");
     assert.equal(await (await db()).verification.count({ where: { identifier: { startsWith: "trust-device-" } } }), 0, "and its record");
+  });
+
+  test("sign-up answers the same for a new and a taken e-mail, signs nobody in, and e-mails the owner", async () => {
+    const owner = await signUpPatient();
+    const attempt = (email: string, username: string) =>
+      callRoute(new Browser(), auth.POST, "/api/auth/sign-up/email", { json: { name: "Someone", username, email, password: "a different long password" } });
+    const fresh = await attempt(`fresh-${Date.now()}@example.com`, `fresh_${Date.now()}`);
+    const taken = await attempt(owner.email, `taker_${Date.now()}`);
+    assert.equal(taken.status, fresh.status);
+    assert.equal(fresh.status, 200);
+    const shape = (body: { token: unknown; user: Record<string, unknown> }) => ({ token: body.token, user: Object.keys(body.user).sort() });
+    assert.deepEqual(shape(await taken.json()), shape(await fresh.json()));
+    for (const response of [fresh, taken]) assert.doesNotMatch(response.headers.getSetCookie().join("\n"), /session_token=[^;]/, "no session either way");
+    const mails = await waitForMails(owner.email, 1);
+    assert.equal(mails.length, 1, "the owner is told someone tried");
+    assert.match(mails[0], /Subject: Someone tried to create an AfyaBridge account with your e-mail/);
+    assert.match(mails[0], /\/simple-login\.html/);
+    assert.match(mails[0], /\/reset-password/);
+    assert.equal(await (await db()).user.count({ where: { email: owner.email } }), 1);
+  });
+
+  test("the username check is not reachable over HTTP", async () => {
+    const response = await callRoute(new Browser(), auth.POST, "/api/auth/is-username-available", { json: { username: "someone" } });
+    assert.equal(response.status, 404);
+  });
+
+  test("10 failed sign-ins from any addresses lock the account's password sign-in, audited, the owner e-mailed once", async () => {
+    const patient = await signUpPatient();
+    const username = (await (await db()).user.findUniqueOrThrow({ where: { id: patient.id } })).username!;
+    for (let i = 0; i < 10; i++) {
+      const wrong = await signIn(i % 2 ? { email: patient.email, password: "wrong password 1" } : { username, password: "wrong password 1" });
+      assert.equal(wrong.status, 401, `failure ${i + 1}`);
+    }
+    for (const json of [{ email: patient.email, password: PASSWORD }, { username, password: PASSWORD }, { email: patient.email, password: "wrong again 22" }]) {
+      const browser = new Browser();
+      const locked = await signIn(json, browser);
+      assert.equal(locked.status, 429, JSON.stringify(json));
+      const body = (await locked.json()) as { error: string; code: string };
+      assert.equal(body.code, "ACCOUNT_SIGN_IN_LOCKED");
+      assert.ok(Number(locked.headers.get("retry-after")) > 0);
+      assert.equal(await signedIn(browser), false);
+    }
+    assert.equal(await signedIn(patient.browser), true, "sessions already open stay open");
+    assert.equal(await (await db()).auditEvent.count({ where: { action: "auth.sign_in_locked", entityId: patient.id } }), 1);
+    const mails = await waitForMails(patient.email, 1);
+    assert.equal(mails.length, 1, "one e-mail per lock");
+    assert.match(mails[0], /Subject: Password sign-in to your AfyaBridge account is paused/);
+    assert.match(mails[0], /There were 10 failed attempts/);
+
+    // The lock ends after its time; the right password then works and starts the count again.
+    await (await db()).$executeRawUnsafe(`UPDATE "PasswordSignInLock" SET "lockedUntil" = now() - interval '1 second'`);
+    assert.equal((await signIn({ email: patient.email, password: PASSWORD })).status, 200);
+    for (let i = 0; i < 9; i++) assert.equal((await signIn({ email: patient.email, password: "wrong password 1" })).status, 401);
+    assert.equal((await signIn({ email: patient.email, password: PASSWORD })).status, 200, "a success resets the count");
+  });
+
+  test("a password reset by e-mail ends the lock (the owner's way back in)", async () => {
+    const patient = await signUpPatient();
+    for (let i = 0; i < 10; i++) await signIn({ email: patient.email, password: "wrong password 1" });
+    assert.equal((await signIn({ email: patient.email, password: PASSWORD })).status, 429);
+    const mailsBefore = (await waitForMails(patient.email, 1)).length;
+    assert.equal((await callRoute(new Browser(), auth.POST, "/api/auth/request-password-reset", { json: { email: patient.email, redirectTo: "http://localhost:3000/reset-password" } })).status, 200);
+    const mails = await waitForMails(patient.email, mailsBefore + 1);
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mails.at(-1) ?? "")?.[1];
+    assert.ok(token, "the reset e-mail came");
+    assert.equal((await callRoute(new Browser(), auth.POST, "/api/auth/reset-password", { json: { token, newPassword: "mango river lantern 42" } })).status, 200);
+    assert.equal((await signIn({ email: patient.email, password: "mango river lantern 42" })).status, 200);
+  });
+
+  test("an unknown e-mail locks the same way, so the lock tells nothing about who has an account", async () => {
+    const email = `nobody-${Date.now()}@example.com`;
+    for (let i = 0; i < 10; i++) assert.equal((await signIn({ email, password: "wrong password 1" })).status, 401);
+    const locked = await signIn({ email, password: "wrong password 1" });
+    assert.equal(locked.status, 429);
+    assert.equal(((await locked.json()) as { code: string }).code, "ACCOUNT_SIGN_IN_LOCKED");
   });
 
   test("changing the password ends every other session of the account, whatever the client asks", async () => {

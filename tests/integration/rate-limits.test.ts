@@ -45,7 +45,8 @@ const rows: Row[] = [
   {
     label: "sign-in",
     max: 10, window: 60, per: "address", route: "auth",
-    send: (_, ip) => from(new Browser(), ip, "/api/auth/sign-in/email", { json: { email: "nobody@example.com", password: "wrong password 123" } }),
+    // Each attempt names another e-mail, so the per-account lock (10 failures) never answers instead.
+    send: (_, ip) => from(new Browser(), ip, "/api/auth/sign-in/email", { json: { email: `nobody${++counter}@example.com`, password: "wrong password 123" } }),
   },
   {
     label: "sign-up",

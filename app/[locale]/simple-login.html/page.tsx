@@ -17,7 +17,7 @@ export default async function SignInPage({ params }: Props) {
   const t = await getTranslations("auth");
   return (
     <AuthCard title={t("signInTitle")} subtitle={t("signInSubtitle")}>
-      <PageMessages namespaces={["twoFactor"]}>
+      <PageMessages namespaces={["twoFactor", "accountProtection.form"]}>
         <SignInForm />
       </PageMessages>
     </AuthCard>

@@ -5,7 +5,7 @@ import { secretFromTotpUri, totpCode } from "../../support/totp";
 
 /**
  * The people of a care-coordination test, each with their own browser (cookie jar and address):
- * patients and admins signed up through the real auth route, partners tied to one hospital.
+ * patients and admins signed up (and signed in) through the real auth routes, partners tied to one hospital.
  * Call after `useFreshApp()`.
  */
 export const PASSWORD = "correct horse battery";
@@ -41,6 +41,9 @@ export async function signUpPatient(name = `Patient${++counter}`): Promise<Actor
     json: { name, username: email.split("@")[0].replace(/[^a-z0-9_.]/g, "_"), email, password: PASSWORD },
   });
   assert.equal(response.status, 200, await response.clone().text());
+  // Sign-up opens no session (it answers the same whether or not the e-mail has an account): sign in.
+  const signIn = await callRoute(browser, auth, "/api/auth/sign-in/email", { json: { email, password: PASSWORD } });
+  assert.equal(signIn.status, 200, await signIn.clone().text());
   const { db } = await import("@/lib/db");
   const user = await db().user.findUniqueOrThrow({ where: { email } });
   return { browser, id: user.id, email, name };
