@@ -7,8 +7,6 @@ import { changePasswordSchema, PASSWORD_MIN_LENGTH } from "@/lib/auth/rules";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/checkbox";
-import { Label } from "@/components/ui/label";
 import { LoadState } from "@/components/ui/load-state";
 import { toast } from "@/components/ui/use-toast";
 import { authErrorKey } from "./auth-form-errors";
@@ -31,8 +29,8 @@ type Owner = { email: string; username: string; name: string };
 function ChangePasswordForm({ owner, onChanged }: { owner: Owner; onChanged: () => void }) {
   const t = useTranslations("accountSecurity");
   const auth = useTranslations("auth");
+  const protection = useTranslations("accountProtection.form");
   const [pending, setPending] = useState(false);
-  const [signOutOthers, setSignOutOthers] = useState(true);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -52,7 +50,7 @@ function ChangePasswordForm({ owner, onChanged }: { owner: Owner; onChanged: () 
         method: "POST",
         credentials: "include",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, revokeOtherSessions: signOutOthers }),
+        body: JSON.stringify({ currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, revokeOtherSessions: true }),
       });
       if (!response.ok) {
         const body = (await response.json().catch(() => ({}))) as { code?: string };
@@ -85,10 +83,7 @@ function ChangePasswordForm({ owner, onChanged }: { owner: Owner; onChanged: () 
         error={errors.newPassword}
       />
       <Field id="confirmPassword" label={auth("confirmPassword")} type="password" autoComplete="new-password" required error={errors.confirmPassword} />
-      <div className="flex items-center gap-3">
-        <Checkbox id="signOutOthers" checked={signOutOthers} onCheckedChange={(value) => setSignOutOthers(value === true)} />
-        <Label htmlFor="signOutOthers">{t("signOutOthers")}</Label>
-      </div>
+      <p className="text-sm text-muted-foreground">{protection("passwordChangeEndsOtherSessions")}</p>
       <Button type="submit" disabled={pending}>
         {pending ? t("changingPassword") : t("changePassword")}
       </Button>

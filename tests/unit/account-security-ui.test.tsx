@@ -33,7 +33,7 @@ const json = (body: unknown, status = 200) => Promise.resolve({ ok: status < 400
 
 function show(ui: React.ReactNode, locale = "en") {
   return render(
-    <NextIntlClientProvider locale={locale} timeZone="UTC" messages={{ auth: en.auth, accountSecurity: en.accountSecurity, common: en.common }}>
+    <NextIntlClientProvider locale={locale} timeZone="UTC" messages={{ auth: en.auth, accountSecurity: en.accountSecurity, accountProtection: { form: en.accountProtection.form }, common: en.common }}>
       {ui}
     </NextIntlClientProvider>,
   );
@@ -98,6 +98,9 @@ describe("account security page", () => {
     fetchMock.mockReturnValueOnce(json({ sessions }));
     show(<AccountSecurity owner={owner} isStaff />);
     expect(await screen.findByText(en.accountSecurity.staffIdleNote, { exact: false })).toBeInTheDocument();
+    // Every other session always ends with the change (the server insists): no choice to offer.
+    expect(screen.getByText(en.accountProtection.form.passwordChangeEndsOtherSessions)).toBeInTheDocument();
+    expect(screen.queryByRole("checkbox")).toBeNull();
     type("Current password", "whatever it was");
     type("New password", "amina.bello2026");
     type("Confirm new password", "amina.bello2026");

@@ -29,7 +29,7 @@ export default async function AccountSecurityPage({ params }: Props) {
     <section className="mx-auto w-full max-w-3xl px-4 py-10">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
       <p className="mt-1 mb-6 text-muted-foreground">{t("subtitle")}</p>
-      <PageMessages namespaces={["accountSecurity", "twoFactor"]}>
+      <PageMessages namespaces={["accountSecurity", "twoFactor", "accountProtection.form"]}>
         <div className="space-y-6">
           <TwoFactorSettings enabled={user.twoFactorEnabled} isStaff={isStaff} setupRequired={user.staffRoleAwaitingTwoFactor !== null} />
           <AccountSecurity owner={{ email: user.email, username: user.username, name: user.name }} isStaff={isStaff} />
