@@ -101,7 +101,10 @@ async function signUpPatient(url, i) {
   const account = { name: `Reader ${i}`, username: `reader_${i}_${process.pid}`, email: `reader${i}.${process.pid}@example.com`, password: "correct horse battery" };
   const response = await fetch(`${url}/api/auth/sign-up/email`, { method: "POST", body: JSON.stringify(account), headers: { "content-type": "application/json", origin: url, "x-forwarded-for": address(10_000 + i) } });
   if (!response.ok) throw new Error(`sign-up ${response.status}: ${await response.text()}`);
-  return response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  // Sign-up opens no session (ADR 14): sign in, as the sign-up form asks.
+  const signIn = await fetch(`${url}/api/auth/sign-in/email`, { method: "POST", body: JSON.stringify({ email: account.email, password: account.password }), headers: { "content-type": "application/json", origin: url, "x-forwarded-for": address(10_000 + i) } });
+  if (!signIn.ok) throw new Error(`sign-in ${signIn.status}: ${await signIn.text()}`);
+  return signIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
 }
 
 await admin(`CREATE DATABASE ${databaseName}`);

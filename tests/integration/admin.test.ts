@@ -19,6 +19,9 @@ async function signUp(name: string) {
   const email = `${name.toLowerCase()}@example.com`;
   const response = await call(browser, "auth", "/api/auth/sign-up/email", { name, username: name.toLowerCase(), email, password: PASSWORD });
   assert.equal(response.status, 200, await response.clone().text());
+  // Sign-up opens no session (ADR 14).
+  const signIn = await call(browser, "auth", "/api/auth/sign-in/email", { email, password: PASSWORD });
+  assert.equal(signIn.status, 200, await signIn.clone().text());
   return { browser, email };
 }
 

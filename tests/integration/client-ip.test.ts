@@ -25,7 +25,9 @@ function withForwardedFor(request: Request, value: string | null): Request {
 }
 
 const submission = () => new Browser().request("/api/medical-submissions", { body: toStream(multipartBody([{ name: "fullName", value: "X" }])), contentType: MULTIPART_TYPE });
-const signIn = () => new Browser().request("/api/auth/sign-in/email", { json: { email: "nobody@example.com", password: "wrong password 123" } });
+let guesses = 0;
+/** A wrong sign-in, each for another e-mail: the per-account lock (10 failures) must not answer instead of the per-address limit. */
+const signIn = () => new Browser().request("/api/auth/sign-in/email", { json: { email: `nobody${++guesses}@example.com`, password: "wrong password 123" } });
 
 function setTrustedProxies(value: string | undefined) {
   if (value === undefined) delete process.env.TRUSTED_PROXIES;
@@ -146,8 +148,10 @@ describe("the client's address cannot be chosen by the client", () => {
 
   test("the session row records the client's address, not what the client wrote", async () => {
     const browser = new Browser();
+    const signUp = await auth(browser.request("/api/auth/sign-up/email", { json: { name: "Ip Check", username: "ipcheck", email: "ip.check@example.com", password: "correct horse battery" } }));
+    assert.equal(signUp.status, 200, await signUp.clone().text());
     const request = withForwardedFor(
-      browser.request("/api/auth/sign-up/email", { json: { name: "Ip Check", username: "ipcheck", email: "ip.check@example.com", password: "correct horse battery" } }),
+      browser.request("/api/auth/sign-in/email", { json: { email: "ip.check@example.com", password: "correct horse battery" } }),
       "192.0.2.55, 198.51.100.50",
     );
     request.headers.set("x-afyabridge-client-ip", "192.0.2.66");

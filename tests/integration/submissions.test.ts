@@ -27,8 +27,11 @@ async function counts() {
 
 async function signUp(name: string, ip: string) {
   const browser = new Browser(ip);
-  const response = await browser.request("/api/auth/sign-up/email", { json: { name, username: name.toLowerCase(), email: `${name.toLowerCase()}@example.com`, password: "correct horse battery" } });
+  const credentials = { email: `${name.toLowerCase()}@example.com`, password: "correct horse battery" };
+  const response = await browser.request("/api/auth/sign-up/email", { json: { name, username: name.toLowerCase(), ...credentials } });
   browser.remember(await routes.auth(response));
+  // Sign-up opens no session (ADR 14).
+  browser.remember(await routes.auth(browser.request("/api/auth/sign-in/email", { json: credentials })));
   return browser;
 }
 
