@@ -212,14 +212,19 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
   });
 
   describe("guest tracking with a one-time code", () => {
+    /** The newest code mailed for the case; the mail is sent after the answer, so it is waited for a little. */
     const outboxCode = async (trackingNumber: string) => {
       const outbox = path.join(dataDir, "outbox");
-      const mail = readdirSync(outbox)
-        .sort()
-        .map((name) => readFileSync(path.join(outbox, name), "utf8"))
-        .filter((text) => text.includes(`submission ${trackingNumber} is`))
-        .pop();
-      return mail?.match(/ is (\d{6})\./)?.[1];
+      for (let tries = 0; tries < 100; tries++, await new Promise((resolve) => setTimeout(resolve, 50))) {
+        const mail = readdirSync(outbox)
+          .sort()
+          .map((name) => readFileSync(path.join(outbox, name), "utf8"))
+          .filter((text) => text.includes(`submission ${trackingNumber} is`))
+          .pop();
+        const code = mail?.match(/ is (\d{6})\./)?.[1];
+        if (code) return code;
+      }
+      return undefined;
     };
 
     test("a wrong pair gets the same answer as a right one, and no code", async () => {
