@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { STORED_FILE_PATHS } from "./lib/security/stored-file-policy";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
@@ -9,9 +10,10 @@ const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
  * (lib/api/transport-security.ts).
  * The Content-Security-Policy here allows nothing to load or run: it is for what proxy.ts does not see
  * (API answers, stored files, Next's static files). For pages proxy.ts replaces it with the pages'
- * policy, which carries a fresh nonce for every response.
+ * policy, which carries a fresh nonce for every response. Paths that serve stored files set their own,
+ * stricter policy (lib/security/stored-file-policy.ts): a header here would replace theirs.
  */
-function securityHeaders(framing: "DENY" | "SAMEORIGIN") {
+function securityHeaders(framing: "DENY" | "SAMEORIGIN", policy: "header-only" | "route's own" = "header-only") {
   const headers = [
     { key: "X-Content-Type-Options", value: "nosniff" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
@@ -23,8 +25,10 @@ function securityHeaders(framing: "DENY" | "SAMEORIGIN") {
     { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()" },
     { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
   ];
-  return headers;
+  return policy === "header-only" ? headers : headers.filter((header) => header.key !== "Content-Security-Policy");
 }
+
+const storedFilePaths = STORED_FILE_PATHS.map((path) => path.slice(1)).join("|");
 
 const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files from its own package folder at run time, and so does
@@ -37,10 +41,11 @@ const nextConfig: NextConfig = {
   typedRoutes: false,
   async headers() {
     return [
-      { source: "/:path*", headers: securityHeaders("DENY") },
+      { source: `/:path((?!${storedFilePaths}).*)`, headers: securityHeaders("DENY") },
+      { source: "/api/storage/signed/:path*", headers: securityHeaders("DENY", "route's own") },
       // Stored files are shown inside the app's own preview dialogs (PDF and text frames).
-      { source: "/api/files/:path*", headers: securityHeaders("SAMEORIGIN") },
-      { source: "/api/transcriptions/:path*", headers: securityHeaders("SAMEORIGIN") },
+      { source: "/api/files/:path*", headers: securityHeaders("SAMEORIGIN", "route's own") },
+      { source: "/api/transcriptions/:path*", headers: securityHeaders("SAMEORIGIN", "route's own") },
     ];
   },
   async redirects() {

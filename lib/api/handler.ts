@@ -8,6 +8,7 @@ import { isDatabaseUnavailable, isUnstorableText } from "@/lib/db/unavailable";
 import { log, withRequestId } from "@/lib/log";
 import { withClientIpHeader } from "./client";
 import { strictTransportSecurity } from "./transport-security";
+import { STORED_FILE_PATHS, STORED_FILE_POLICY } from "@/lib/security/stored-file-policy";
 
 /** Who may call a route: anyone, any signed-in user, or only the listed roles. */
 export type Access = "public" | "signed-in" | readonly Role[];
@@ -62,14 +63,19 @@ export function apiRoute<A extends Access, Body = undefined, Query = undefined>(
  */
 export async function serveApi(request: Request, serve: () => Promise<Response>): Promise<Response> {
   const response = await withRequestId(request, serve);
+  const added: Record<string, string> = {};
   const hsts = strictTransportSecurity();
-  if (!hsts) return response;
+  if (hsts) added["Strict-Transport-Security"] = hsts;
+  // Paths that serve stored files get no policy from next.config.ts: their JSON answers get the strict one.
+  if (!response.headers.has("Content-Security-Policy") && STORED_FILE_PATHS.some((path) => new URL(request.url).pathname.startsWith(path)))
+    added["Content-Security-Policy"] = STORED_FILE_POLICY;
+  if (Object.keys(added).length === 0) return response;
   try {
-    response.headers.set("Strict-Transport-Security", hsts);
+    for (const [name, value] of Object.entries(added)) response.headers.set(name, value);
     return response;
   } catch {
     const copy = new Response(response.body, response);
-    copy.headers.set("Strict-Transport-Security", hsts);
+    for (const [name, value] of Object.entries(added)) copy.headers.set(name, value);
     return copy;
   }
 }
