@@ -1,33 +1,10 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { STORED_FILE_PATHS } from "./lib/security/stored-file-policy";
+import { securityHeaders, STORED_FILE_PATHS } from "./lib/security/response-headers";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
-/**
- * Sent with every response. Framing: nowhere, except stored files inside the app's own pages. HSTS is
- * not here (this list is fixed at build time): proxy.ts and the API wrapper add it at run time
- * (lib/api/transport-security.ts).
- * The Content-Security-Policy here allows nothing to load or run: it is for what proxy.ts does not see
- * (API answers, stored files, Next's static files). For pages proxy.ts replaces it with the pages'
- * policy, which carries a fresh nonce for every response. Paths that serve stored files set their own,
- * stricter policy (lib/security/stored-file-policy.ts): a header here would replace theirs.
- */
-function securityHeaders(framing: "DENY" | "SAMEORIGIN", policy: "header-only" | "route's own" = "header-only") {
-  const headers = [
-    { key: "X-Content-Type-Options", value: "nosniff" },
-    { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-    { key: "X-Frame-Options", value: framing },
-    {
-      key: "Content-Security-Policy",
-      value: `default-src 'none'; frame-ancestors ${framing === "DENY" ? "'none'" : "'self'"}; base-uri 'none'; form-action 'none'`,
-    },
-    { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()" },
-    { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-  ];
-  return policy === "header-only" ? headers : headers.filter((header) => header.key !== "Content-Security-Policy");
-}
-
+// Paths that serve stored files set their own, stricter policy (lib/security/response-headers.ts).
 const storedFilePaths = STORED_FILE_PATHS.map((path) => path.slice(1)).join("|");
 
 const nextConfig: NextConfig = {

@@ -8,7 +8,7 @@ import { isDatabaseUnavailable, isUnstorableText } from "@/lib/db/unavailable";
 import { log, withRequestId } from "@/lib/log";
 import { withClientIpHeader } from "./client";
 import { strictTransportSecurity } from "./transport-security";
-import { STORED_FILE_PATHS, STORED_FILE_POLICY } from "@/lib/security/stored-file-policy";
+import { STORED_FILE_PATHS, STORED_FILE_POLICY } from "@/lib/security/response-headers";
 
 /** Who may call a route: anyone, any signed-in user, or only the listed roles. */
 export type Access = "public" | "signed-in" | readonly Role[];

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { storedFilePolicy } from "@/lib/security/stored-file-policy";
+import { storedFilePolicy } from "@/lib/security/response-headers";
 import { contentDisposition } from "./content-disposition";
 
 /**

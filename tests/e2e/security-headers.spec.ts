@@ -23,6 +23,17 @@ test("every response carries the security headers; only stored files may be fram
   expect(file.headers()["content-security-policy"]).toContain("frame-ancestors 'self'");
 });
 
+test("an address that cannot be decoded gets a 400 with the security headers, not a bare 500", async ({ request }) => {
+  for (const path of ["/%E0%A4%A", "/fr/%E0%A4%A", "/api/files/%E0%A4%A"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(400);
+    const headers = response.headers();
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["x-frame-options"], path).toBe("DENY");
+    expect(headers["content-security-policy"], path).toContain("default-src 'none'");
+  }
+});
+
 /** The response's one Content-Security-Policy, as directive name -> sources. */
 async function policyOf(response: Response | APIResponse): Promise<Map<string, string[]>> {
   const values = (await response.headersArray()).filter(({ name }) => name.toLowerCase() === "content-security-policy").map(({ value }) => value);

@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { actorFor } from "@/lib/api/client";
 import { storedDicomPreview } from "@/lib/dicom/stored-file";
-import { STORED_FILE_POLICY } from "@/lib/security/stored-file-policy";
+import { STORED_FILE_POLICY } from "@/lib/security/response-headers";
 import { contentDisposition } from "@/lib/storage";
 import { trackedSubmissionId } from "@/lib/tracking/access-cookie";
 
