@@ -4,6 +4,7 @@ import { getSessionUser, requireUser, type SessionUser } from "@/lib/auth/sessio
 import type { Role } from "@/lib/auth/roles";
 import { AppError } from "./errors";
 import { assertSameOrigin } from "./origin";
+import { readRequestText } from "./request-body";
 import { isDatabaseUnavailable, isUnstorableText } from "@/lib/db/unavailable";
 import { log, withRequestId } from "@/lib/log";
 import { withClientIpHeader } from "./client";
@@ -22,7 +23,7 @@ export interface RouteContext<A extends Access, Body, Query> {
   params: Record<string, string | string[]>;
 }
 
-const MAX_JSON_BYTES = 1024 * 1024;
+export const MAX_JSON_BYTES = 1024 * 1024;
 
 export function jsonError(status: number, error: string, headers: Record<string, string> = {}): Response {
   return Response.json({ error }, { status, headers: { "Cache-Control": "no-store", ...headers } });
@@ -113,8 +114,7 @@ async function readJson(request: Request): Promise<unknown> {
   if (!type.toLowerCase().includes("application/json")) throw new AppError("unsupported_media_type", "The request body must be JSON (Content-Type: application/json).");
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > MAX_JSON_BYTES) throw new AppError("payload_too_large", "The request body is too large.");
-  const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) throw new AppError("payload_too_large", "The request body is too large.");
+  const text = await readRequestText(request, MAX_JSON_BYTES);
   try {
     return JSON.parse(text);
   } catch {
