@@ -7,8 +7,24 @@
  * "LISTENING <port>" when ready. Run with
  * `node --import ./scripts/server-only-hooks.mjs --import tsx tests/support/upload-server.ts`.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, readlinkSync } from "node:fs";
 import http from "node:http";
+
+/**
+ * The descriptors an upload can hold: network sockets and files under the data directory. Not all of
+ * the process's, which the runtime opens and closes on its own (e.g. one on /dev/null).
+ */
+function uploadDescriptors(): number {
+  const dataDir = process.env.DATA_DIR ?? "";
+  return readdirSync("/proc/self/fd").filter((fd) => {
+    try {
+      const target = readlinkSync(`/proc/self/fd/${fd}`);
+      return target.startsWith("socket:") || (dataDir !== "" && target.startsWith(dataDir));
+    } catch {
+      return false; // closed while listing (the listing's own descriptor among them)
+    }
+  }).length;
+}
 
 const { resetEnvForTests } = await import("@/lib/env");
 resetEnvForTests();
@@ -30,7 +46,7 @@ function signalFromResponse(outgoing: http.ServerResponse): AbortSignal {
 const server = http.createServer(async (incoming, outgoing) => {
   try {
     if (incoming.method === "GET" && incoming.url === "/__stats") {
-      outgoing.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ inFlight, fds: readdirSync("/proc/self/fd").length }));
+      outgoing.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ inFlight, fds: uploadDescriptors() }));
       return;
     }
     if (incoming.method !== "POST" || incoming.url !== "/api/medical-submissions") {
