@@ -8,6 +8,7 @@ import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { defaultLocale, type Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/messages";
+import { NAME_INVALID } from "@/lib/auth/name-hook";
 import { sendMail } from "@/lib/mail";
 import { localizedUrl } from "@/lib/seo/metadata";
 import type { z } from "zod";
@@ -116,6 +117,8 @@ export async function acceptInvitation(request: Request, input: z.infer<typeof a
       if (code.includes("USERNAME")) throw new AppError("conflict", INVITATION_ERRORS.usernameTaken);
       if (code.includes("USER_ALREADY_EXISTS") || code.includes("EMAIL")) throw new AppError("conflict", INVITATION_ERRORS.emailTaken);
       if (code.includes("PASSWORD")) throw new AppError("bad_request", error.message);
+      // An invitation made before the person-name rule, for a name the rule now refuses.
+      if (code === NAME_INVALID) throw new AppError("bad_request", error.message);
     }
     throw error;
   }

@@ -124,6 +124,50 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
     });
   });
 
+  describe("person names are one line of letters (phishing through the confirmation e-mail)", () => {
+    const french = (JSON.parse(readFileSync(path.join(process.cwd(), "messages", "fr.json"), "utf8")) as { nameRules: Record<string, string> }).nameRules;
+    for (const [label, name, problem] of [
+      ["a line break", "Amina\nYour account is locked: reply to this e-mail", "lineBreak"],
+      ["a link", "Amina https://evil.example/login", "link"],
+      ["a domain", "Amina, see evil.example", "link"],
+      ["markup", "<a href=x>Amina</a>", "markup"],
+      ["a bidi override", "Amina \u202eolleB", "invisible"],
+      ["digits", "Amina 2", "digits"],
+    ] as const) {
+      test(`a patient name with ${label} is refused with the translated message, and nothing is stored`, async () => {
+        const before = await counts();
+        const response = await guestSubmit([...validFields({ name: name, locale: "fr" }), file("a.pdf", samples.pdf())]);
+        assert.equal(response.status, 400, await response.clone().text());
+        assert.deepEqual(await response.json(), { error: french[problem] });
+        assert.deepEqual(await counts(), before);
+      });
+    }
+
+    test("the consent signature follows the same rule; without a locale the message is English", async () => {
+      const response = await guestSubmit([...validFields({ consentFullName: "Amina\r\nBcc: someone@evil.example" }), file("a.pdf", samples.pdf())]);
+      assert.equal(response.status, 400);
+      assert.deepEqual(await response.json(), { error: "A name must fit on one line: please remove the line breaks." });
+    });
+
+    test("names from many languages are accepted and stored as typed", async () => {
+      const { db } = await import("@/lib/db");
+      for (const name of ["Ngozi Okonkwo-Adeyemi", "Chiamaka O’Neil", "José Ñúñez", "محمد", "Nguyễn Thị Minh", "St. John Smith"]) {
+        const response = await guestSubmit([...validFields({ name, consentFullName: name }), file("a.pdf", samples.pdf())]);
+        assert.equal(response.status, 201, `${name}: ${await response.clone().text()}`);
+        const { id } = (await response.json()) as { id: string };
+        assert.equal((await db().submission.findUniqueOrThrow({ where: { id } })).patientName, name);
+      }
+    });
+
+    test("an inquiry's name too, translated by the language cookie", async () => {
+      const browser = new Browser();
+      const request = browser.request("/api/inquiries", { json: { name: "Chidi\nhttps://evil.example", email: "chidi@example.com", message: "hi" }, headers: { cookie: "NEXT_LOCALE=fr" } });
+      const response = await routes.inquiry(request);
+      assert.equal(response.status, 400);
+      assert.deepEqual(await response.json(), { error: french.lineBreak });
+    });
+  });
+
   test("the same form sent twice with one idempotency key creates one submission", async () => {
     const key = "double-tap-0123456789abcdef";
     const parts = [...validFields(), file("a.pdf", samples.pdf())];
