@@ -2,6 +2,7 @@ import "server-only";
 import { Readable } from "node:stream";
 import busboy from "busboy";
 import { AppError } from "@/lib/api/errors";
+import { cleanFileName } from "./file-name";
 
 export interface IncomingFile {
   /** The file name as the browser sent it, without any folder part, trimmed to 255 characters. */
@@ -86,11 +87,4 @@ export async function readMultipart(
     body.on("error", () => fail(new AppError("bad_request", "The upload was interrupted. Please try again.")));
     body.pipe(parser);
   });
-}
-
-/** Keeps the last path segment, drops control characters, and caps the length. */
-export function cleanFileName(raw: string | undefined): string {
-  const base = (raw ?? "").split(/[\\/]/).pop() ?? "";
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
-  return cleaned || "file";
 }
