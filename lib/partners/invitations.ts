@@ -9,6 +9,7 @@ import { log } from "@/lib/log";
 import { defaultLocale, type Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/messages";
 import { NAME_INVALID } from "@/lib/auth/name-hook";
+import { nameForMail } from "@/lib/people/name";
 import { sendMail } from "@/lib/mail";
 import { localizedUrl } from "@/lib/seo/metadata";
 import type { z } from "zod";
@@ -68,12 +69,14 @@ export async function createInvitation(input: z.infer<typeof inviteSchema>, loca
 
 async function sendInvitationEmail({ to, name, hospitalName, token, locale }: { to: string; name: string; hospitalName: string; token: string; locale: Locale }) {
   const t = await translatorFor(locale ?? defaultLocale, "emails");
+  const invitee = nameForMail(name);
   await sendMail({
     to,
     subject: t("partnerInviteSubject", { hospitalName }),
     text: [
-      t("greeting", { name }),
+      t("salutation"),
       "",
+      ...(invitee ? [t("inviteeNameLine", { name: invitee }), ""] : []),
       t("partnerInviteBody", { hospitalName, days: INVITATION_DAYS }),
       "",
       localizedUrl(`/partner/invite?token=${token}`, locale),
