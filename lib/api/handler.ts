@@ -10,6 +10,8 @@ import { log, withRequestId } from "@/lib/log";
 import { withClientIpHeader } from "./client";
 import { strictTransportSecurity } from "./transport-security";
 import { STORED_FILE_PATHS, STORED_FILE_POLICY } from "@/lib/security/response-headers";
+import { localizedIssueMessage, requestLocale } from "@/lib/people/name-messages";
+import { nameMessageKey } from "@/lib/people/name";
 
 /** Who may call a route: anyone, any signed-in user, or only the listed roles. */
 export type Access = "public" | "signed-in" | readonly Role[];
@@ -46,8 +48,8 @@ export function apiRoute<A extends Access, Body = undefined, Query = undefined>(
         config.access === "public"
           ? await getSessionUser(request.headers)
           : await requireUser(config.access === "signed-in" ? undefined : config.access, request.headers);
-      const query = config.query ? parse(config.query, Object.fromEntries(new URL(request.url).searchParams)) : (undefined as Query);
-      const body = config.body ? parse(config.body, await readJson(request)) : (undefined as Body);
+      const query = config.query ? await parse(config.query, Object.fromEntries(new URL(request.url).searchParams), request) : (undefined as Query);
+      const body = config.body ? await parse(config.body, await readJson(request), request) : (undefined as Body);
       const params = (await routeContext?.params) ?? {};
       return await handler({ request, user: user as UserFor<A>, body, query, params });
     } catch (error) {
@@ -101,10 +103,12 @@ function databaseUnavailable(error: unknown): Response {
   return jsonError(503, DATABASE_UNAVAILABLE, { "Retry-After": "30" });
 }
 
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+async function parse<T>(schema: z.ZodType<T>, value: unknown, request: Request): Promise<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
+  // A person-name rule's message is a translated sentence about the name: it needs no field prefix.
+  if (issue && nameMessageKey(issue.message)) throw new AppError("bad_request", await localizedIssueMessage(issue.message, requestLocale(request)));
   const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
   throw new AppError("bad_request", `${where}${issue?.message ?? "Invalid input."}`);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { personName } from "@/lib/people/name";
 import { isCommonPassword } from "./password-strength";
 
 /** Account rules shared by the sign-up form (browser) and the server. */
@@ -10,7 +11,8 @@ const newPassword = z.string().min(PASSWORD_MIN_LENGTH, "passwordTooShort").max(
 
 export const signUpSchema = z
   .object({
-    name: z.string().trim().min(1, "nameRequired").max(120, "nameTooLong"),
+    // Messages: auth.errors keys, and nameRules.* keys for the person-name rule.
+    name: personName({ required: "nameRequired" }),
     username: z.string().trim().regex(USERNAME_PATTERN, "usernameInvalid"),
     email: z.email("emailInvalid").max(254, "emailInvalid"),
     password: newPassword,

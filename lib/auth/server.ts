@@ -14,6 +14,7 @@ import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_PATTERN } from "./ru
 import { isCommonPassword, PASSWORD_TOO_COMMON, type PasswordOwner } from "./password-strength";
 import { sendPasswordResetMail } from "./reset-mail";
 import { afterTwoFactor, beforeTwoFactor } from "./two-factor-hooks";
+import { refuseInvalidName } from "./name-hook";
 
 import { isIdleStaffSession, SESSION_UPDATE_AGE_SECONDS } from "./idle";
 
@@ -120,6 +121,7 @@ function createAuth() {
         await endIdleStaffSession(ctx);
         if (ctx.path === "/update-user" && !updateUserBody.safeParse(ctx.body ?? {}).success)
           throw new APIError("BAD_REQUEST", { message: "Only name, image and username can be changed, as text." });
+        await refuseInvalidName(ctx);
         await beforeTwoFactor(ctx);
         const setting = await passwordBeingSet(ctx);
         if (setting && typeof setting.password === "string" && isCommonPassword(setting.password, setting.owner)) {

@@ -3,6 +3,7 @@ import type { Readable } from "node:stream";
 import busboy from "busboy";
 import { AppError } from "@/lib/api/errors";
 import { INTERRUPTED_MESSAGE, openRequestBody } from "@/lib/api/request-body";
+import { cleanFileName } from "./file-name";
 
 export interface IncomingFile {
   /** The file name as the browser sent it, without any folder part, trimmed to 255 characters. */
@@ -43,6 +44,8 @@ export async function readMultipart(
   try {
     parser = busboy({
       headers: { "content-type": contentType },
+      // Browsers send a file name's UTF-8 bytes as they are (busboy's default reads them as latin1).
+      defParamCharset: "utf8",
       limits: { files: limits.maxFiles, fields: limits.maxFields ?? 50, fieldSize: limits.maxFieldBytes ?? 64 * 1024, parts: limits.maxFiles + (limits.maxFields ?? 50) },
     });
   } catch {
@@ -98,11 +101,4 @@ export async function readMultipart(
     body.stream.on("error", () => fail(new AppError("bad_request", INTERRUPTED_MESSAGE)));
     body.stream.pipe(parser);
   }).finally(() => body.close());
-}
-
-/** Keeps the last path segment, drops control characters, and caps the length. */
-export function cleanFileName(raw: string | undefined): string {
-  const base = (raw ?? "").split(/[\\/]/).pop() ?? "";
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
-  return cleaned || "file";
 }

@@ -4,6 +4,7 @@ import {
   fileSamples,
   grantAdminWithoutTwoFactorThroughApi,
   invitePartnerThroughApi,
+  lettersOnly,
   signUpThroughApi,
   submitGuestCaseThroughApi,
 } from "./support";
@@ -21,8 +22,8 @@ const actors: Actor[] = ["guest", "patient", "otherPartner", "routedPartner", "r
 
 const run = Date.now().toString(36);
 /** Case A is routed to the first hospital (the routed partner's), case B to the other hospital. */
-const patientA = { name: `Ngozi Adeyemi ${run}`, email: `ngozi.${run}@example.com`, condition: `Mitral valve prolapse ${run}` };
-const patientB = { name: `Musa Danjuma ${run}`, email: `musa.${run}@example.com`, condition: `Hip dysplasia ${run}`, specialty: "orthopedics" };
+const patientA = { name: `Ngozi Adeyemi ${lettersOnly(run)}`, email: `ngozi.${run}@example.com`, condition: `Mitral valve prolapse ${run}` };
+const patientB = { name: `Musa Danjuma ${lettersOnly(run)}`, email: `musa.${run}@example.com`, condition: `Hip dysplasia ${run}`, specialty: "orthopedics" };
 const transcript = { title: `Tumour board notes ${run}`, patientId: `PID-${run}` };
 
 let caseA: { id: string; trackingNumber: string };
