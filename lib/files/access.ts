@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/db/generated/client";
-import type { SessionUser } from "@/lib/auth/session";
+import { hasAdminPower, type SessionUser } from "@/lib/auth/session";
 
 /**
  * Who may read a submission's files, as a query condition (so other people's files are simply
@@ -8,7 +8,7 @@ import type { SessionUser } from "@/lib/auth/session";
  * partner users of a hospital the case is routed to.
  */
 export function readableSubmissionWhere(user: SessionUser | null, trackedSubmissionId: string | null): Prisma.SubmissionWhereInput | null {
-  if (user?.role === "admin") return {};
+  if (hasAdminPower(user)) return {};
   const allowed: Prisma.SubmissionWhereInput[] = [];
   if (user) allowed.push({ userId: user.id });
   if (user?.role === "partner" && user.hospitalId) allowed.push({ routings: { some: { hospitalId: user.hospitalId } } });
