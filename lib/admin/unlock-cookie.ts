@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { getEnv } from "@/lib/env";
 
 /**
- * The admin gate's cookie (SPEC section 2): an HTTP-only, SameSite=Strict browser-session cookie whose
+ * The admin gate's cookie: an HTTP-only, SameSite=Strict browser-session cookie whose
  * value is an HMAC of the Better Auth session id and user id, so it is worthless in another session
  * and dies with this one (sign-out, revocation, expiry). Read once per request where the session is
  * read (lib/auth/session.ts), so that admin power is never granted without it.

@@ -9,7 +9,7 @@ import { getEnv } from "@/lib/env";
 import { ADMIN_UNLOCK_COOKIE, signAdminUnlock } from "./unlock-cookie";
 
 /**
- * The admin gate (SPEC section 2): a signed-in admin re-enters their own password, checked by Better
+ * The admin gate: a signed-in admin re-enters their own password, checked by Better
  * Auth on the server; success sets the unlock cookie (unlock-cookie.ts). Until then the admin has no
  * admin power anywhere (SessionUser.adminUnlocked, hasAdminPower).
  */
