@@ -9,17 +9,20 @@
  */
 import { readdirSync, readlinkSync } from "node:fs";
 import http from "node:http";
+import path from "node:path";
 
 /**
- * The descriptors an upload can hold: network sockets and files under the data directory. Not all of
- * the process's, which the runtime opens and closes on its own (e.g. one on /dev/null).
+ * The descriptors an upload can hold: network sockets and files under the data directory, except the
+ * embedded database's. Not all of the process's: the runtime (one on /dev/null) and the database
+ * (its table files) open and close their own as they go.
  */
 function uploadDescriptors(): number {
   const dataDir = process.env.DATA_DIR ?? "";
+  const database = path.join(dataDir, "pglite");
   return readdirSync("/proc/self/fd").filter((fd) => {
     try {
       const target = readlinkSync(`/proc/self/fd/${fd}`);
-      return target.startsWith("socket:") || (dataDir !== "" && target.startsWith(dataDir));
+      return target.startsWith("socket:") || (dataDir !== "" && target.startsWith(dataDir) && !target.startsWith(database));
     } catch {
       return false; // closed while listing (the listing's own descriptor among them)
     }
