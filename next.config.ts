@@ -1,30 +1,11 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { securityHeaders, STORED_FILE_PATHS } from "./lib/security/response-headers";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
-/**
- * Sent with every response. Framing: nowhere, except stored files inside the app's own pages. HSTS is
- * not here (this list is fixed at build time): proxy.ts and the API wrapper add it at run time
- * (lib/api/transport-security.ts).
- * The Content-Security-Policy here allows nothing to load or run: it is for what proxy.ts does not see
- * (API answers, stored files, Next's static files). For pages proxy.ts replaces it with the pages'
- * policy, which carries a fresh nonce for every response.
- */
-function securityHeaders(framing: "DENY" | "SAMEORIGIN") {
-  const headers = [
-    { key: "X-Content-Type-Options", value: "nosniff" },
-    { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-    { key: "X-Frame-Options", value: framing },
-    {
-      key: "Content-Security-Policy",
-      value: `default-src 'none'; frame-ancestors ${framing === "DENY" ? "'none'" : "'self'"}; base-uri 'none'; form-action 'none'`,
-    },
-    { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()" },
-    { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-  ];
-  return headers;
-}
+// Paths that serve stored files set their own, stricter policy (lib/security/response-headers.ts).
+const storedFilePaths = STORED_FILE_PATHS.map((path) => path.slice(1)).join("|");
 
 const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files from its own package folder at run time, and so does
@@ -37,10 +18,11 @@ const nextConfig: NextConfig = {
   typedRoutes: false,
   async headers() {
     return [
-      { source: "/:path*", headers: securityHeaders("DENY") },
+      { source: `/:path((?!${storedFilePaths}).*)`, headers: securityHeaders("DENY") },
+      { source: "/api/storage/signed/:path*", headers: securityHeaders("DENY", "route's own") },
       // Stored files are shown inside the app's own preview dialogs (PDF and text frames).
-      { source: "/api/files/:path*", headers: securityHeaders("SAMEORIGIN") },
-      { source: "/api/transcriptions/:path*", headers: securityHeaders("SAMEORIGIN") },
+      { source: "/api/files/:path*", headers: securityHeaders("SAMEORIGIN", "route's own") },
+      { source: "/api/transcriptions/:path*", headers: securityHeaders("SAMEORIGIN", "route's own") },
     ];
   },
   async redirects() {

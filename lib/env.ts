@@ -40,6 +40,8 @@ const schema = z
     SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional().or(z.literal("").transform(() => undefined)),
     MAIL_FROM: z.string().min(3).default("AfyaBridge <no-reply@afyabridge.example>"),
     SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+    // A request body (an upload) that sends no byte for this long is given up (lib/api/request-body.ts).
+    REQUEST_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(60),
     ADMIN_SETUP_KEY: z.string().trim().min(24, "must be at least 24 characters (openssl rand -base64 32)").optional().or(z.literal("").transform(() => undefined)),
     // Transcription center: audio goes to Google Cloud Speech when credentials are configured.
     GOOGLE_APPLICATION_CREDENTIALS: optionalString,

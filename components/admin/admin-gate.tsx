@@ -2,6 +2,7 @@
 
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
 import { Lock } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,10 +12,12 @@ import { readError } from "./read-error";
 
 /**
  * SPEC's admin gate, checked on the server: the admin re-enters their own password; on success the
- * server sets the unlock cookie that every admin API requires. Children render only once unlocked.
+ * server sets the unlock cookie that every admin API requires. Children render only once unlocked;
+ * without children (a server page that read nothing while locked) the page is rendered again.
  */
-export function AdminGate({ initiallyUnlocked, children }: { initiallyUnlocked: boolean; children: ReactNode }) {
+export function AdminGate({ initiallyUnlocked, children }: { initiallyUnlocked: boolean; children?: ReactNode }) {
   const t = useTranslations("admin");
+  const router = useRouter();
   const [unlocked, setUnlocked] = useState(initiallyUnlocked);
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -35,7 +38,10 @@ export function AdminGate({ initiallyUnlocked, children }: { initiallyUnlocked: 
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ password }),
       });
-      if (response.ok) return setUnlocked(true);
+      if (response.ok) {
+        if (children === undefined) router.refresh();
+        return setUnlocked(true);
+      }
       setError(response.status === 400 ? t("incorrectPassword") : ((await readError(response)) ?? t("unlockFailed")));
     } catch {
       setError(t("unlockFailed"));

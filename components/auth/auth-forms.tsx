@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { Link, useRouter } from "@/lib/i18n/navigation";
 import { refreshSession } from "@/lib/auth/use-session";
 import { PASSWORD_MIN_LENGTH, SIGN_IN_LOCKED_CODE, homePathFor, safeReturnPath, signInSchema, signUpSchema } from "@/lib/auth/rules";
+import { NAME_MAX_LENGTH, nameMessageKey } from "@/lib/people/name";
 import { Button } from "@/components/ui/button";
 import { FormAlert, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -118,6 +119,7 @@ export function SignInForm() {
 
 export function SignUpForm() {
   const t = useTranslations("auth");
+  const tName = useTranslations("nameRules");
   const { pending, formError, submit, signedUp } = useAuthSubmit("sign-up");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [email, setEmail] = useState("");
@@ -129,7 +131,12 @@ export function SignUpForm() {
     const parsed = signUpSchema.safeParse(data);
     if (!parsed.success) {
       setErrors(
-        Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], t(`errors.${issue.message}`, { min: PASSWORD_MIN_LENGTH })])),
+        Object.fromEntries(
+          parsed.error.issues.map((issue) => {
+            const nameProblem = nameMessageKey(issue.message);
+            return [issue.path[0], nameProblem ? tName(nameProblem, { max: NAME_MAX_LENGTH }) : t(`errors.${issue.message}`, { min: PASSWORD_MIN_LENGTH })];
+          }),
+        ),
       );
       return;
     }

@@ -3,6 +3,7 @@ import { decodeCursor, encodeCursor, rowsAfter } from "@/lib/api/keyset-cursor";
 import { z } from "zod";
 import { AppError } from "@/lib/api/errors";
 import { db } from "@/lib/db";
+import { likeLiteral } from "@/lib/db/like";
 import type { Prisma } from "@/lib/db/generated/client";
 import { normalizeTrackingNumber } from "@/lib/submissions/tracking-number";
 
@@ -42,7 +43,7 @@ export async function listAuditEvents(query: AuditQuery) {
   const filters: Prisma.AuditEventWhereInput[] = [];
   if (submissionId) filters.push(await caseEvents(submissionId));
   if (actorId) filters.push({ actorId });
-  if (query.action) filters.push({ action: { startsWith: query.action } });
+  if (query.action) filters.push({ action: { startsWith: likeLiteral(query.action) } });
   if (query.cursor) {
     filters.push(rowsAfter(decodeCursor(query.cursor)));
   }

@@ -5,7 +5,6 @@ import { getSessionUser } from "@/lib/auth/session";
 import { requireTwoFactorSetupFor } from "@/lib/auth/two-factor-page";
 import { redirect } from "@/lib/i18n/navigation";
 import type { Locale } from "@/lib/i18n/locales";
-import { isAdminUnlocked } from "./unlock";
 
 /**
  * The server-side check at the top of every admin page: signed out → sign-in page (and back);
@@ -17,5 +16,5 @@ export async function requireAdminPage(locale: Locale, pathname: string): Promis
   if (!user) return redirect({ href: { pathname: "/simple-login.html", query: { next: pathname } }, locale });
   requireTwoFactorSetupFor(user, ["admin"], locale, pathname);
   if (user.role !== "admin") notFound();
-  return { unlocked: await isAdminUnlocked(requestHeaders, user) };
+  return { unlocked: user.adminUnlocked };
 }

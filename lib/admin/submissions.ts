@@ -2,6 +2,7 @@ import "server-only";
 import { decodeCursor, encodeCursor, rowsAfter } from "@/lib/api/keyset-cursor";
 import { z } from "zod";
 import { db } from "@/lib/db";
+import { likeLiteral } from "@/lib/db/like";
 import type { Prisma } from "@/lib/db/generated/client";
 import { endedStatuses, isCaseEnded } from "@/lib/cases/case-state";
 import type { SubmissionStatus } from "@/lib/db/generated/enums";
@@ -64,7 +65,7 @@ async function filterWhere(query: AdminListQuery): Promise<Prisma.SubmissionWher
   if (query.source) where.source = query.source;
   if (query.hasFiles !== undefined) where.hasFiles = query.hasFiles;
   if (query.q) {
-    const q = query.q;
+    const q = likeLiteral(query.q);
     where.OR = [
       // Tracking numbers are stored upper-case: a prefix in any case finds them (trigram index).
       { trackingNumber: { startsWith: q.toUpperCase() } },
@@ -77,6 +78,7 @@ async function filterWhere(query: AdminListQuery): Promise<Prisma.SubmissionWher
   return where;
 }
 
+/** `q` is already a literal LIKE fragment (likeLiteral). */
 async function accountsWithEmailLike(q: string): Promise<string[]> {
   const users = await db().user.findMany({ where: { email: { contains: q, mode: "insensitive" } }, select: { id: true }, take: 100 });
   return users.map((user) => user.id);

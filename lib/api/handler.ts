@@ -4,10 +4,14 @@ import { getSessionUser, requireUser, type SessionUser } from "@/lib/auth/sessio
 import type { Role } from "@/lib/auth/roles";
 import { AppError } from "./errors";
 import { assertSameOrigin } from "./origin";
+import { readRequestText } from "./request-body";
 import { isDatabaseUnavailable, isUnstorableText } from "@/lib/db/unavailable";
 import { log, withRequestId } from "@/lib/log";
 import { withClientIpHeader } from "./client";
 import { strictTransportSecurity } from "./transport-security";
+import { STORED_FILE_PATHS, STORED_FILE_POLICY } from "@/lib/security/response-headers";
+import { localizedIssueMessage, requestLocale } from "@/lib/people/name-messages";
+import { nameMessageKey } from "@/lib/people/name";
 
 /** Who may call a route: anyone, any signed-in user, or only the listed roles. */
 export type Access = "public" | "signed-in" | readonly Role[];
@@ -21,7 +25,7 @@ export interface RouteContext<A extends Access, Body, Query> {
   params: Record<string, string | string[]>;
 }
 
-const MAX_JSON_BYTES = 1024 * 1024;
+export const MAX_JSON_BYTES = 1024 * 1024;
 
 export function jsonError(status: number, error: string, headers: Record<string, string> = {}): Response {
   return Response.json({ error }, { status, headers: { "Cache-Control": "no-store", ...headers } });
@@ -44,8 +48,8 @@ export function apiRoute<A extends Access, Body = undefined, Query = undefined>(
         config.access === "public"
           ? await getSessionUser(request.headers)
           : await requireUser(config.access === "signed-in" ? undefined : config.access, request.headers);
-      const query = config.query ? parse(config.query, Object.fromEntries(new URL(request.url).searchParams)) : (undefined as Query);
-      const body = config.body ? parse(config.body, await readJson(request)) : (undefined as Body);
+      const query = config.query ? await parse(config.query, Object.fromEntries(new URL(request.url).searchParams), request) : (undefined as Query);
+      const body = config.body ? await parse(config.body, await readJson(request), request) : (undefined as Body);
       const params = (await routeContext?.params) ?? {};
       return await handler({ request, user: user as UserFor<A>, body, query, params });
     } catch (error) {
@@ -62,14 +66,19 @@ export function apiRoute<A extends Access, Body = undefined, Query = undefined>(
  */
 export async function serveApi(request: Request, serve: () => Promise<Response>): Promise<Response> {
   const response = await withRequestId(request, serve);
+  const added: Record<string, string> = {};
   const hsts = strictTransportSecurity();
-  if (!hsts) return response;
+  if (hsts) added["Strict-Transport-Security"] = hsts;
+  // Paths that serve stored files get no policy from next.config.ts: their JSON answers get the strict one.
+  if (!response.headers.has("Content-Security-Policy") && STORED_FILE_PATHS.some((path) => new URL(request.url).pathname.startsWith(path)))
+    added["Content-Security-Policy"] = STORED_FILE_POLICY;
+  if (Object.keys(added).length === 0) return response;
   try {
-    response.headers.set("Strict-Transport-Security", hsts);
+    for (const [name, value] of Object.entries(added)) response.headers.set(name, value);
     return response;
   } catch {
     const copy = new Response(response.body, response);
-    copy.headers.set("Strict-Transport-Security", hsts);
+    for (const [name, value] of Object.entries(added)) copy.headers.set(name, value);
     return copy;
   }
 }
@@ -94,10 +103,12 @@ function databaseUnavailable(error: unknown): Response {
   return jsonError(503, DATABASE_UNAVAILABLE, { "Retry-After": "30" });
 }
 
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+async function parse<T>(schema: z.ZodType<T>, value: unknown, request: Request): Promise<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
+  // A person-name rule's message is a translated sentence about the name: it needs no field prefix.
+  if (issue && nameMessageKey(issue.message)) throw new AppError("bad_request", await localizedIssueMessage(issue.message, requestLocale(request)));
   const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
   throw new AppError("bad_request", `${where}${issue?.message ?? "Invalid input."}`);
 }
@@ -107,8 +118,7 @@ async function readJson(request: Request): Promise<unknown> {
   if (!type.toLowerCase().includes("application/json")) throw new AppError("unsupported_media_type", "The request body must be JSON (Content-Type: application/json).");
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > MAX_JSON_BYTES) throw new AppError("payload_too_large", "The request body is too large.");
-  const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) throw new AppError("payload_too_large", "The request body is too large.");
+  const text = await readRequestText(request, MAX_JSON_BYTES);
   try {
     return JSON.parse(text);
   } catch {

@@ -3,6 +3,7 @@ import { defaultLocale, splitLocalePath, type Locale } from "@/lib/i18n/locales"
 import { translatorFor } from "@/lib/i18n/messages";
 import { sendMail } from "@/lib/mail";
 import { localizedUrl } from "@/lib/seo/metadata";
+import { nameForMail } from "@/lib/people/name";
 
 /**
  * The forgot-password form sends its own page as `redirectTo`; Better Auth passes it on inside its
@@ -21,10 +22,12 @@ function localeOf(betterAuthUrl: string): Locale {
 export async function sendPasswordResetMail({ user, betterAuthUrl, token }: { user: { email: string; name: string }; betterAuthUrl: string; token: string }) {
   const locale = localeOf(betterAuthUrl);
   const t = await translatorFor(locale, "accountSecurity");
+  const email = await translatorFor(locale, "emails");
+  const name = nameForMail(user.name);
   const link = `${localizedUrl("/reset-password", locale)}?token=${encodeURIComponent(token)}`;
   await sendMail({
     to: user.email,
     subject: t("resetEmailSubject"),
-    text: [t("resetEmailGreeting", { name: user.name }), "", t("resetEmailBody"), "", link, "", t("resetEmailIgnore"), "", t("resetEmailSignature")].join("\n"),
+    text: [email("salutation"), "", ...(name ? [email("accountNameLine", { name }), ""] : []), t("resetEmailBody"), "", link, "", t("resetEmailIgnore"), "", t("resetEmailSignature")].join("\n"),
   });
 }

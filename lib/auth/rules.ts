@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { personName } from "@/lib/people/name";
 import { isCommonPassword } from "./password-strength";
 
 /** Account rules shared by the sign-up form (browser) and the server. */
@@ -12,7 +13,8 @@ const newPassword = z.string().min(PASSWORD_MIN_LENGTH, "passwordTooShort").max(
 
 export const signUpSchema = z
   .object({
-    name: z.string().trim().min(1, "nameRequired").max(120, "nameTooLong"),
+    // Messages: auth.errors keys, and nameRules.* keys for the person-name rule.
+    name: personName({ required: "nameRequired" }),
     username: z.string().trim().regex(USERNAME_PATTERN, "usernameInvalid"),
     email: z.email("emailInvalid").max(254, "emailInvalid"),
     password: newPassword,
@@ -46,18 +48,29 @@ export const signInSchema = z.object({
 export type SignUpInput = z.infer<typeof signUpSchema>;
 export type SignInInput = z.infer<typeof signInSchema>;
 
-/** Only same-site paths are allowed as the page to return to after sign-in. */
 /** Where someone lands after signing in without a `next` page: partners work in their portal, everyone else follows their journey. */
 export function homePathFor(role: string | null | undefined, twoFactorSetupRequired = false): string {
   if (twoFactorSetupRequired) return "/account/security?twoFactor=required";
   return role === "partner" ? "/partner" : "/journey";
 }
 
+/** Control characters (tabs and line breaks, which URL parsers silently drop) make a return path suspect. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+/** A path the browser resolves on this site: one slash, then neither a slash nor a backslash, encoded or not. */
+const SAME_SITE_PATH = /^\/(?![/\\]|%2f|%5c)/i;
+
+/**
+ * The page to return to after sign-in, or `fallback` when `value` could lead anywhere else. What is
+ * checked is the normalised result the router will follow, not the input: `/.//evil.example` starts
+ * with one slash but normalises to `//evil.example`, which the browser reads as another host.
+ */
 export function safeReturnPath(value: string | null | undefined, fallback = "/journey"): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (!value || !SAME_SITE_PATH.test(value) || CONTROL_CHARACTER.test(value)) return fallback;
   try {
-    const url = new URL(value, "http://local");
-    return url.host === "local" ? url.pathname + url.search + url.hash : fallback;
+    const base = "http://return-path.invalid";
+    const url = new URL(value, base);
+    const path = url.pathname + url.search + url.hash;
+    return url.origin === base && SAME_SITE_PATH.test(path) ? path : fallback;
   } catch {
     return fallback;
   }

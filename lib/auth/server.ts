@@ -16,6 +16,7 @@ import { sendPasswordResetMail } from "./reset-mail";
 import { sendSignUpAttemptMail } from "./account-mail";
 import { afterPasswordSignIn, beforePasswordSignIn, clearSignInLock } from "./sign-in-lock";
 import { afterSignOut, afterTwoFactor, beforeTwoFactor } from "./two-factor-hooks";
+import { refuseInvalidName } from "./name-hook";
 
 import { isIdleStaffSession, SESSION_UPDATE_AGE_SECONDS } from "./idle";
 
@@ -128,6 +129,7 @@ function createAuth() {
         await endIdleStaffSession(ctx);
         if (ctx.path === "/update-user" && !updateUserBody.safeParse(ctx.body ?? {}).success)
           throw new APIError("BAD_REQUEST", { message: "Only name, image and username can be changed, as text." });
+        await refuseInvalidName(ctx);
         await beforePasswordSignIn(ctx);
         const twoFactorBody = await beforeTwoFactor(ctx);
         const setting = await passwordBeingSet(ctx);

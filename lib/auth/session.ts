@@ -1,6 +1,7 @@
 import "server-only";
 import { headers as nextHeaders } from "next/headers";
 import { AppError } from "@/lib/api/errors";
+import { carriesAdminUnlock, LOCKED } from "@/lib/admin/unlock-cookie";
 import { db } from "@/lib/db";
 import { getAuth } from "./server";
 import { isIdleStaffSession, SESSION_UPDATE_AGE_SECONDS } from "./idle";
@@ -21,6 +22,17 @@ export interface SessionUser {
    * Until it does, `role` is "patient": every role check in the app refuses it staff access by default.
    */
   staffRoleAwaitingTwoFactor: "admin" | "partner" | null;
+  /**
+   * An admin who re-entered their password in this browser session (the admin gate, lib/admin/unlock.ts).
+   * Only then does the admin have admin power (hasAdminPower): until it, staff-only routes answer 403
+   * and everything else treats them as any signed-in user.
+   */
+  adminUnlocked: boolean;
+}
+
+/** The one test of admin power (every case, file and transcription, acting for patients): an admin past the password gate. */
+export function hasAdminPower(user: SessionUser | null): boolean {
+  return user?.role === "admin" && user.adminUnlocked;
 }
 
 export const TWO_FACTOR_REQUIRED = "Two-factor authentication is required for staff accounts. Set it up on your account's security page (/account/security).";
@@ -46,7 +58,9 @@ export async function getCurrentSession(requestHeaders?: Headers): Promise<{ use
   // Activity: let Better Auth move updatedAt and the expiry forward (at most once per update age).
   if (Date.now() - lastActive >= SESSION_UPDATE_AGE_SECONDS * 1000) await getAuth().api.getSession({ headers });
   const user = toSessionUser(session.user);
-  return user ? { user, sessionId: session.session.id } : null;
+  if (!user) return null;
+  user.adminUnlocked = user.role === "admin" && carriesAdminUnlock(headers, session.session.id, user.id);
+  return { user, sessionId: session.session.id };
 }
 
 type AuthUser = {
@@ -76,13 +90,15 @@ function toSessionUser(user: AuthUser): SessionUser | null {
     hospitalId: user.hospitalId ?? null,
     twoFactorEnabled,
     staffRoleAwaitingTwoFactor: awaiting,
+    adminUnlocked: false,
   };
 }
 
 /**
  * The one role check every route handler, server action and page uses. Without a session: 401.
  * With the wrong role: 404, so that the existence of staff-only things is not revealed; 403 to staff
- * who have not set up two-factor authentication yet, telling them so.
+ * who have not set up two-factor authentication yet, telling them so, and to an admin whose password
+ * gate is still locked (a staff-only route acts with admin power for an admin).
  */
 export async function requireUser(allowed?: readonly Role[], requestHeaders?: Headers): Promise<SessionUser> {
   const user = await getSessionUser(requestHeaders);
@@ -92,5 +108,6 @@ export async function requireUser(allowed?: readonly Role[], requestHeaders?: He
     throw new AppError("not_found", "Not found");
   }
   if (user.role === "partner" && !user.hospitalId) throw new AppError("forbidden", "This partner account is not linked to a hospital.");
+  if (allowed && user.role === "admin" && !user.adminUnlocked) throw new AppError("forbidden", LOCKED);
   return user;
 }

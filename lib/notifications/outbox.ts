@@ -5,6 +5,7 @@ import { translatorFor } from "@/lib/i18n/messages";
 import { sendMail } from "@/lib/mail";
 import { log } from "@/lib/log";
 import { localizedUrl } from "@/lib/seo/metadata";
+import { nameForMail } from "@/lib/people/name";
 import type { NotificationEvent } from "./events";
 
 /** Who a notification is for: a patient's case (bell for its account, e-mail to its address) or staff users. */
@@ -17,6 +18,8 @@ interface PendingMail {
   to: string;
   locale: Locale;
   name: string;
+  /** How the name is labelled: a patient's case, or a staff member's own account. */
+  nameLabel: "patientNameLine" | "accountNameLine";
   event: NotificationEvent;
   actionPath: string;
 }
@@ -39,7 +42,7 @@ export class NotificationOutbox {
       const actionPath = submission.userId ? "/journey" : "/track";
       if (submission.userId)
         await tx.notification.create({ data: { userId: submission.userId, submissionId: submission.id, type, params, actionUrl: actionPath } });
-      this.mails.push({ to: submission.email, locale: isLocale(submission.locale) ? submission.locale : defaultLocale, name: submission.patientName, event, actionPath });
+      this.mails.push({ to: submission.email, locale: isLocale(submission.locale) ? submission.locale : defaultLocale, name: submission.patientName, nameLabel: "patientNameLine", event, actionPath });
       return;
     }
     if (recipient.kind === "admins") {
@@ -47,7 +50,7 @@ export class NotificationOutbox {
       const actionPath = recipient.submissionId ? `/admin-dashboard/cases/${recipient.submissionId}` : "/admin-dashboard";
       for (const admin of admins) {
         await tx.notification.create({ data: { userId: admin.id, submissionId: recipient.submissionId ?? null, type, params, actionUrl: actionPath } });
-        this.mails.push({ to: admin.email, locale: defaultLocale, name: admin.name, event, actionPath });
+        this.mails.push({ to: admin.email, locale: defaultLocale, name: admin.name, nameLabel: "accountNameLine", event, actionPath });
       }
       return;
     }
@@ -55,7 +58,7 @@ export class NotificationOutbox {
     const actionPath = `/partner/cases/${recipient.submissionId}`;
     for (const partner of partners) {
       await tx.notification.create({ data: { userId: partner.id, submissionId: recipient.submissionId, type, params, actionUrl: actionPath } });
-      this.mails.push({ to: partner.email, locale: defaultLocale, name: partner.name, event, actionPath });
+      this.mails.push({ to: partner.email, locale: defaultLocale, name: partner.name, nameLabel: "accountNameLine", event, actionPath });
     }
   }
 
@@ -82,9 +85,19 @@ async function sendNotificationEmail(mail: PendingMail): Promise<void> {
   const email = await translatorFor(mail.locale, "emails");
   const values = await notificationValues(mail.event, mail.locale);
   const { type } = mail.event;
+  const name = nameForMail(mail.name);
   await sendMail({
     to: mail.to,
     subject: t(`${type}.title`, values),
-    text: [email("greeting", { name: mail.name }), "", t(`${type}.message`, values), "", localizedUrl(mail.actionPath, mail.locale), "", email("signature")].join("\n"),
+    text: [
+      email("salutation"),
+      "",
+      ...(name ? [email(mail.nameLabel, { name }), ""] : []),
+      t(`${type}.message`, values),
+      "",
+      localizedUrl(mail.actionPath, mail.locale),
+      "",
+      email("signature"),
+    ].join("\n"),
   });
 }

@@ -3,16 +3,17 @@ import { z } from "zod";
 import { AppError } from "@/lib/api/errors";
 import { decodeCursor, encodeCursor } from "@/lib/api/keyset-cursor";
 import { routingState, type StoredRoutingStatus } from "@/lib/cases/case-state";
+import { routedToHospital, sharedWithHospital } from "@/lib/cases/partner-access";
 import { planSelect, toPlanView, type PlanRow } from "@/lib/cases/plan-view";
 import { audit, type AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/db/generated/client";
 import { fileSelect, toFileView } from "@/lib/submissions/queries";
 
 /**
  * What a partner user sees: only cases routed to their own hospital, and of each case only their own
- * hospital's routing and plan (never other hospitals' answers). Anything else is "not found".
+ * hospital's routing and plan (never other hospitals' answers); the patient's details and files only
+ * while the case is shared with the hospital (lib/cases/partner-access.ts). Anything else is "not found".
  */
 export const CASE_NOT_FOUND = "Case not found.";
 
@@ -22,10 +23,6 @@ export function partnerHospitalId(user: SessionUser): string {
   return user.hospitalId;
 }
 
-/** The one condition every partner query uses. */
-export function routedToHospital(hospitalId: string): Prisma.SubmissionWhereInput {
-  return { routings: { some: { hospitalId } } };
-}
 
 const routingSelect = { id: true, status: true, routedAt: true, dueAt: true, respondedAt: true, declineReason: true, plan: { select: planSelect } } as const;
 
@@ -70,7 +67,7 @@ export async function listPartnerCases(user: SessionUser, query: PartnerListQuer
     take: limit + 1,
     select: {
       ...routingSelect,
-      submission: { select: { id: true, trackingNumber: true, patientName: true, specialty: true, urgency: true, status: true, createdAt: true } },
+      submission: { select: { id: true, trackingNumber: true, specialty: true, urgency: true, status: true, createdAt: true } },
     },
   });
   const page = rows.slice(0, limit);
@@ -88,34 +85,36 @@ export async function listPartnerCases(user: SessionUser, query: PartnerListQuer
 export type PartnerCasePage = Awaited<ReturnType<typeof listPartnerCases>>;
 export type PartnerCaseSummary = PartnerCasePage["cases"][number];
 
-/** One case with what the hospital needs to assess it; reading it is audited. */
+/**
+ * One case: the hospital's own routing and plan, and, while the case is shared with the hospital, what
+ * it needs to assess it (the patient's details and files); `shared` says which. Reading it is audited.
+ */
 export async function getPartnerCase(user: SessionUser, rawId: string, actor: AuditActor) {
   const hospitalId = partnerHospitalId(user);
   const id = z.uuid().safeParse(rawId);
   if (!id.success) throw new AppError("not_found", CASE_NOT_FOUND);
   const row = await db().submission.findFirst({
     where: { id: id.data, ...routedToHospital(hospitalId) },
+    select: { id: true, trackingNumber: true, specialty: true, urgency: true, status: true, createdAt: true, routings: { where: { hospitalId }, select: routingSelect } },
+  });
+  if (!row) throw new AppError("not_found", CASE_NOT_FOUND);
+  const details = await db().submission.findFirst({
+    where: { id: row.id, ...sharedWithHospital(hospitalId) },
     select: {
-      id: true,
-      trackingNumber: true,
       patientName: true,
       medicalCondition: true,
-      specialty: true,
-      urgency: true,
-      status: true,
       homeCountry: true,
       budget: true,
       message: true,
       preferredCountries: true,
-      createdAt: true,
       files: { select: fileSelect, orderBy: { createdAt: "asc" } },
-      routings: { where: { hospitalId }, select: routingSelect },
     },
   });
-  if (!row) throw new AppError("not_found", CASE_NOT_FOUND);
-  await audit(db(), actor, { action: "submission.read", entityType: "submission", entityId: row.id, metadata: { hospitalId } });
-  const { routings, files, createdAt, ...submission } = row;
-  return { ...submission, createdAt: createdAt.toISOString(), files: files.map(toFileView), routing: toRoutingView(routings[0], submission.status) };
+  await audit(db(), actor, { action: "submission.read", entityType: "submission", entityId: row.id, metadata: { hospitalId, shared: details !== null } });
+  const { routings, createdAt, ...submission } = row;
+  const summary = { ...submission, createdAt: createdAt.toISOString(), routing: toRoutingView(routings[0], submission.status) };
+  if (!details) return { ...summary, shared: false as const };
+  return { ...summary, shared: true as const, ...details, files: details.files.map(toFileView) };
 }
 
 export type PartnerCase = Awaited<ReturnType<typeof getPartnerCase>>;

@@ -8,6 +8,8 @@ import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { defaultLocale, type Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/messages";
+import { NAME_INVALID } from "@/lib/auth/name-hook";
+import { nameForMail } from "@/lib/people/name";
 import { sendMail } from "@/lib/mail";
 import { localizedUrl } from "@/lib/seo/metadata";
 import type { z } from "zod";
@@ -67,12 +69,14 @@ export async function createInvitation(input: z.infer<typeof inviteSchema>, loca
 
 async function sendInvitationEmail({ to, name, hospitalName, token, locale }: { to: string; name: string; hospitalName: string; token: string; locale: Locale }) {
   const t = await translatorFor(locale ?? defaultLocale, "emails");
+  const invitee = nameForMail(name);
   await sendMail({
     to,
     subject: t("partnerInviteSubject", { hospitalName }),
     text: [
-      t("greeting", { name }),
+      t("salutation"),
       "",
+      ...(invitee ? [t("inviteeNameLine", { name: invitee }), ""] : []),
       t("partnerInviteBody", { hospitalName, days: INVITATION_DAYS }),
       "",
       localizedUrl(`/partner/invite?token=${token}`, locale),
@@ -116,6 +120,8 @@ export async function acceptInvitation(request: Request, input: z.infer<typeof a
       if (code.includes("USERNAME")) throw new AppError("conflict", INVITATION_ERRORS.usernameTaken);
       if (code.includes("USER_ALREADY_EXISTS") || code.includes("EMAIL")) throw new AppError("conflict", INVITATION_ERRORS.emailTaken);
       if (code.includes("PASSWORD")) throw new AppError("bad_request", error.message);
+      // An invitation made before the person-name rule, for a name the rule now refuses.
+      if (code === NAME_INVALID) throw new AppError("bad_request", error.message);
     }
     throw error;
   }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from "@/lib/auth/rules";
+import { personName } from "@/lib/people/name";
 
 /** Input rules shared by the partner forms (browser) and the partner and admin APIs (server). */
 
@@ -59,7 +60,7 @@ export const appointmentSchema = z.object({
 });
 
 export const inviteSchema = z.object({
-  name: text("Name", 120),
+  name: personName({ required: "Name is required." }),
   email: z.email("Enter a valid e-mail address.").max(254, "Enter a valid e-mail address."),
   hospitalId: text("Hospital", 200),
 });

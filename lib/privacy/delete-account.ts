@@ -48,7 +48,7 @@ export async function deleteAccount(userId: string, confirmEmail: string): Promi
 
   const personal = [user.email, user.name, user.username, ...submissions.flatMap((s) => [s.patientName, s.email, s.phone, s.consentFullName, s.consentEmail]), ...inquiryRows.flatMap((i) => [i.name, i.email, i.phone])]
     .filter((value): value is string => !!value && value.trim().length > 1)
-    .map((value) => value.toLowerCase());
+    .map((value) => value.trim());
   const aboutIds = [userId, ...submissions.map((s) => s.id), ...files.map((f) => f.id), ...inquiryRows.map((i) => i.id)];
 
   return db().$transaction(async (tx) => {
@@ -60,14 +60,16 @@ export async function deleteAccount(userId: string, confirmEmail: string): Promi
     const deleted = await tx.submission.deleteMany({ where: { OR: [{ userId }, { id: { in: submissionIds } }] } });
     const inquiries = await tx.inquiry.deleteMany({ where: { OR: [ownedInquiries(user), { id: { in: inquiryRows.map((i) => i.id) } }] } });
     await tx.partnerInvitation.deleteMany({ where: { OR: [{ acceptedUserId: userId }, { email: { equals: user.email, mode: "insensitive" } }] } });
-    // Pending e-mail verifications and password-reset tokens (Better Auth keys them by e-mail or stores the user id).
-    await tx.verification.deleteMany({ where: { OR: [{ identifier: { contains: user.email, mode: "insensitive" } }, { value: userId }] } });
+    // Pending password-reset and other tokens: Better Auth stores the user id as their value.
+    await tx.verification.deleteMany({ where: { OR: [{ value: userId }, { identifier: { equals: user.email, mode: "insensitive" } }] } });
     await tx.usedTotpCode.deleteMany({ where: { userId } });
     await tx.user.delete({ where: { id: userId } }); // sessions, accounts, two-factor rows cascade
 
-    // Rows about them: by them, about their account, cases or files, or naming their e-mail anywhere.
+    // Rows about them: by them, about their account, cases or files, or naming their e-mail as a whole
+    // address. The text search only narrows the candidates: "bob@x.com" is inside "notbob@x.com".
     const pattern = `%${user.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const mentioning = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "AuditEvent" WHERE metadata::text ILIKE ${pattern}`;
+    const candidates = await tx.$queryRaw<{ id: string; metadata: Prisma.JsonValue }[]>`SELECT id, metadata FROM "AuditEvent" WHERE metadata::text ILIKE ${pattern}`;
+    const mentioning = candidates.filter((row) => mentionsAny(row.metadata, [user.email]));
     const rows = await tx.auditEvent.findMany({
       where: { OR: [{ actorId: userId }, { entityId: { in: aboutIds } }, { id: { in: mentioning.map((row) => row.id) } }] },
       select: { id: true, metadata: true },
@@ -98,7 +100,7 @@ const PERSONAL_KEY = /e-?mail|name|phone|address|ip$|useragent/i;
 /** Metadata without personal fields, and any other string naming the person replaced. */
 function scrub(value: Prisma.JsonValue, personal: string[]): Prisma.InputJsonValue | null {
   if (value === null) return null;
-  if (typeof value === "string") return personal.some((p) => value.toLowerCase().includes(p)) ? "[erased]" : value;
+  if (typeof value === "string") return personal.some((p) => mentions(value, p)) ? "[erased]" : value;
   if (Array.isArray(value)) return value.map((item) => scrub(item, personal));
   if (typeof value === "object") {
     return Object.fromEntries(
@@ -108,4 +110,23 @@ function scrub(value: Prisma.JsonValue, personal: string[]): Prisma.InputJsonVal
     ) as Prisma.InputJsonValue;
   }
   return value;
+}
+
+/**
+ * Whether `text` names `value` as a whole: the address "bob@x.com" is not in "notbob@x.com", nor the
+ * name "Al" in "Alice". For an address, no character an address may hold touches it (a full stop may
+ * end the sentence after it); for a name or phone number, no letter or digit.
+ */
+function mentions(text: string, value: string): boolean {
+  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const touching = value.includes("@") ? "[\\p{L}\\p{N}!#$%&'*+/=?^_`{|}~@.-]" : "[\\p{L}\\p{N}]";
+  const after = value.includes("@") ? "[\\p{L}\\p{N}!#$%&'*+/=?^_`{|}~@-]|\\.[\\p{L}\\p{N}]" : touching;
+  return new RegExp(`(?<!${touching})${escaped}(?!${after})`, "iu").test(text);
+}
+
+function mentionsAny(value: Prisma.JsonValue, personal: string[]): boolean {
+  if (typeof value === "string") return personal.some((p) => mentions(value, p));
+  if (Array.isArray(value)) return value.some((item) => mentionsAny(item, personal));
+  if (value && typeof value === "object") return Object.values(value).some((item) => mentionsAny(item ?? null, personal));
+  return false;
 }

@@ -1,12 +1,15 @@
+import { withoutInvisibleCharacters } from "@/lib/uploads/file-name";
+
 const FALLBACK_NAME = "download";
 
 /**
  * A Content-Disposition header value (RFC 6266) that carries any file name safely: an ASCII-only
  * `filename` for old clients, and the exact name as UTF-8 in `filename*` (RFC 5987) for the rest.
- * Control characters (CR/LF included) are removed so a name can never split or inject a header.
+ * Control and format characters (CR/LF, bidi overrides) are removed, as at upload: a name can never
+ * split or inject a header, nor show an extension it does not have (names stored before that rule).
  */
 export function contentDisposition(name: string, type: "attachment" | "inline"): string {
-  const cleaned = name.toWellFormed().replace(/[\u0000-\u001f\u007f-\u009f]/g, "").trim() || FALLBACK_NAME;
+  const cleaned = withoutInvisibleCharacters(name) || FALLBACK_NAME;
   return `${type}; filename="${asciiFallback(cleaned)}"; filename*=UTF-8''${encodeRfc5987(cleaned)}`;
 }
 

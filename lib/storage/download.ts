@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { storedFilePolicy } from "@/lib/security/response-headers";
 import { contentDisposition } from "./content-disposition";
 
 /**
@@ -16,7 +17,7 @@ export function fileResponse(
     "Content-Disposition": contentDisposition(file.name, disposition),
     "Cache-Control": "no-store, private",
     "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "sandbox; default-src 'none'",
+    "Content-Security-Policy": storedFilePolicy(file.contentType, disposition),
   });
   if (file.size !== undefined) headers.set("Content-Length", String(file.size));
   return new Response(Readable.toWeb(body as Readable) as ReadableStream<Uint8Array>, { headers });

@@ -79,6 +79,8 @@ export class LocalStore implements ObjectStore {
   }
 
   async put(prefix: string, body: ReadableStream<Uint8Array> | NodeJS.ReadableStream, options: PutOptions = {}): Promise<StoredObject> {
+    const { signal } = options;
+    signal?.throwIfAborted();
     const key = newObjectKey(prefix);
     const target = this.pathFor(key);
     const folder = path.dirname(target);
@@ -93,12 +95,15 @@ export class LocalStore implements ObjectStore {
         new EncryptTransform(this.fileKey, key),
         // flush: fsync before close, so the rename below never exposes a file whose data is not on disk.
         createWriteStream(temporary, { flags: "wx", mode: 0o600, flush: true }),
+        // An abort destroys every stream above: the file is closed and deleted below at once.
+        { signal },
       );
+      signal?.throwIfAborted();
       await rename(temporary, target);
       await syncFolder(folder);
     } catch (error) {
       await Promise.all([rm(temporary, { force: true }), rm(target, { force: true })]);
-      throw error;
+      throw signal?.aborted ? signal.reason : error;
     }
     return { key, size: meter.byteCount, sha256: meter.sha256() };
   }

@@ -61,6 +61,8 @@ export class S3Store implements ObjectStore {
   }
 
   async put(prefix: string, body: ReadableStream<Uint8Array> | NodeJS.ReadableStream, options: PutOptions = {}): Promise<StoredObject> {
+    const { signal } = options;
+    signal?.throwIfAborted();
     const key = newObjectKey(prefix);
     const meter = new MeterTransform(options.maxBytes);
     const upload = new Upload({
@@ -71,7 +73,10 @@ export class S3Store implements ObjectStore {
       params: { Bucket: this.options.bucket, Key: key, Body: meter, ContentType: options.contentType, ...this.encryptionParams() },
     });
     const [feeding, uploading] = await Promise.allSettled([
-      pipeline(toNodeReadable(body), meter),
+      // An abort destroys the meter, so the Upload's reading of parts fails and it sends
+      // AbortMultipartUpload before done() settles (Upload.abort() would settle done() first and
+      // abort the multipart upload only later, in the background).
+      pipeline(toNodeReadable(body), meter, { signal }),
       upload.done().catch((error: unknown) => {
         // An upload that stops reading would otherwise leave the source waiting forever.
         meter.destroy();
@@ -80,11 +85,12 @@ export class S3Store implements ObjectStore {
     ]);
     // The meter holds the root cause (source error or size limit); the upload's own error is often
     // only its consequence, or the failure to abort the multipart upload.
-    if (uploading.status === "rejected") throw meter.errored ?? uploading.reason;
-    if (feeding.status === "rejected") {
-      // The source failed after its last byte was sent: the object is complete but must not stay.
+    const cause = signal?.aborted ? signal.reason : meter.errored;
+    if (uploading.status === "rejected") throw cause ?? uploading.reason;
+    if (feeding.status === "rejected" || signal?.aborted) {
+      // The source failed (or the request was given up) after its last byte was sent: the object is complete but must not stay.
       await this.delete(key);
-      throw meter.errored ?? feeding.reason;
+      throw cause ?? (feeding as PromiseRejectedResult).reason;
     }
     return { key, size: meter.byteCount, sha256: meter.sha256() };
   }

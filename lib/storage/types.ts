@@ -10,6 +10,8 @@ export interface StoredObject {
 export interface PutOptions {
   maxBytes?: number;
   contentType?: string;
+  /** When it aborts, the write stops at once, nothing is kept, and put() rejects with its reason. */
+  signal?: AbortSignal;
 }
 
 export interface ListOptions {
@@ -31,8 +33,8 @@ export interface ObjectStore {
   readonly kind: "local" | "s3";
   /**
    * Streams `body` into the store under a server-generated key `${prefix}/${random}`; never buffers
-   * the whole body. Rejects (and leaves nothing behind) when the stream errors or when more than
-   * `maxBytes` arrive (StorageLimitError).
+   * the whole body. Rejects (and leaves nothing behind) when the stream errors, when more than
+   * `maxBytes` arrive (StorageLimitError), or when `signal` aborts (with its reason).
    */
   put(prefix: string, body: ReadableStream<Uint8Array> | NodeJS.ReadableStream, options?: PutOptions): Promise<StoredObject>;
   /** Plaintext stream of the object; throws StorageNotFoundError when absent. */

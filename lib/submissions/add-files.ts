@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/api/errors";
 import { audit, type AuditActor } from "@/lib/audit";
-import type { SessionUser } from "@/lib/auth/session";
+import { hasAdminPower, type SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { receiveRecords } from "./intake";
 import { toFileRow } from "./create";
@@ -12,7 +12,7 @@ import { scanSubmissionInBackground } from "@/lib/security/scan";
 const NOT_FOUND = "Submission not found.";
 
 /**
- * SPEC's 'Add More Files': the owner (or an admin) adds files to an existing submission. The
+ * SPEC's 'Add More Files': the owner (or an admin past the password gate) adds files to an existing submission. The
  * submissionId field must come before the files, so that nothing is stored for someone else's case.
  */
 export async function addFilesToSubmission(request: Request, user: SessionUser, actor: AuditActor): Promise<{ added: number }> {
@@ -49,7 +49,7 @@ async function authorize(rawId: string | undefined, user: SessionUser): Promise<
   const id = z.uuid().safeParse(rawId);
   if (!id.success) throw new AppError(rawId ? "not_found" : "bad_request", rawId ? NOT_FOUND : "submissionId is required before the files.");
   const submission = await db().submission.findFirst({
-    where: { id: id.data, ...(user.role === "admin" ? {} : { userId: user.id }) },
+    where: { id: id.data, ...(hasAdminPower(user) ? {} : { userId: user.id }) },
     select: { id: true, status: true },
   });
   if (!submission) throw new AppError("not_found", NOT_FOUND);

@@ -12,6 +12,7 @@ import { sendSubmissionConfirmation } from "./emails";
 import type { StoredUpload } from "@/lib/uploads/store-upload";
 import { initialScanStatus, scanSubmissionInBackground } from "@/lib/security/scan";
 import { log } from "@/lib/log";
+import { localizedIssueMessage, requestLocale } from "@/lib/people/name-messages";
 
 export interface CreatedSubmission {
   id: string;
@@ -38,7 +39,8 @@ export async function createSubmission(request: Request, user: SessionUser | nul
   const submissionId = newSubmissionId();
   const result = await receiveRecords(request, { folder: () => submissionId, maxFiles: MAX_FILES_PER_SUBMISSION }, async (rawFields, files) => {
     const parsed = submissionFieldsSchema.safeParse({ ...normalizeSubmissionFields(rawFields), ...(user ? { email: user.email } : {}) });
-    if (!parsed.success) throw new AppError("bad_request", parsed.error.issues[0]?.message ?? "Invalid submission.");
+    if (!parsed.success)
+      throw new AppError("bad_request", await localizedIssueMessage(parsed.error.issues[0]?.message ?? "Invalid submission.", requestLocale(request, rawFields.locale)));
     try {
       return await insert(submissionId, parsed.data, files, user, actor, idempotencyKey, rawFields.locale);
     } catch (error) {

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { formSpecialtySlugs } from "@/content/specialties";
+import { personName } from "@/lib/people/name";
 
 /** SPEC section 5: name, email and message required; phone, country and specialty optional. */
 export const inquirySchema = z.object({
-  name: z.string().trim().min(1, "Please enter your name.").max(200, "Your name is too long."),
+  name: personName({ required: "Please enter your name." }),
   email: z.email("Please enter a valid email address.").max(254),
   phone: z.string().trim().max(40).optional().or(z.literal("").transform(() => undefined)),
   country: z.string().trim().max(100).optional().or(z.literal("").transform(() => undefined)),

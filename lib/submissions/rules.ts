@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formSpecialtySlugs } from "@/content/specialties";
+import { personName } from "@/lib/people/name";
 
 /**
  * The consultation form's rules (SPEC sections 5 and 9), shared by the browser and the server.
@@ -29,7 +30,7 @@ const optionalText = (max: number) =>
     .transform((value) => (value ? value : undefined));
 
 export const submissionFieldsSchema = z.object({
-  patientName: text(200).min(1, "Please enter the patient's name."),
+  patientName: personName({ required: "Please enter the patient's name." }),
   email: z.email("Please enter a valid email address.").max(254),
   phone: optionalText(40),
   country: optionalText(100),
@@ -46,7 +47,7 @@ export const submissionFieldsSchema = z.object({
   message: optionalText(5000),
   homeCountry: text(100).min(1, "Please enter your home country."),
   consent: z.literal(true, "Consent is required: please tick the consent box."),
-  consentFullName: text(200).min(1, "Please type your full name to give consent."),
+  consentFullName: personName({ required: "Please type your full name to give consent." }),
   consentEmail: z.email("Please enter a valid consent email address.").max(254),
   consentDate: z.iso.date("Please enter the consent date as YYYY-MM-DD."),
 });

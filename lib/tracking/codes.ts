@@ -34,17 +34,22 @@ async function findSubmission(trackingNumber: string, email: string) {
 
 /**
  * Sends a one-time code when the tracking number and e-mail belong together. The answer is the
- * same either way, so the form never reveals whether a submission exists.
+ * same either way, and so is its timing: after the per-address limit the request only hands the
+ * pair to `sendCodeIfMatching`, which runs after the answer has gone (the code's mail is not awaited,
+ * nor even the look-up that decides whether there is one).
  */
 export async function requestTrackingCode(input: z.infer<typeof trackRequestSchema>, ip: string, actor: AuditActor): Promise<void> {
   await enforceRateLimit(RATE_RULES.trackCodeByIp, ip);
+  void sendCodeIfMatching(input, actor).catch((error: unknown) => log.error({ err: error }, "Could not send a tracking code"));
+}
+
+async function sendCodeIfMatching(input: z.infer<typeof trackRequestSchema>, actor: AuditActor): Promise<void> {
   const submission = await findSubmission(input.trackingNumber, input.email);
   if (!submission) return;
-  // Past this point nothing may answer differently from the "no such submission" case: a limit
-  // reached or a mail failure is logged, not reported.
   try {
     await enforceRateLimit(RATE_RULES.trackCodeBySubmission, submission.id);
   } catch {
+    log.warn({ submissionId: submission.id }, "Tracking code not sent: too many requests for this case");
     return;
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -54,12 +59,10 @@ export async function requestTrackingCode(input: z.infer<typeof trackRequestSche
     await tx.trackingCode.create({ data: { submissionId: submission.id, codeHash: hashCode(code, submission.id), expiresAt: new Date(Date.now() + CODE_TTL_MS) } });
     await audit(tx, actor, { action: "track.code_sent", entityType: "submission", entityId: submission.id });
   });
-  await sendTrackingCode({ to: submission.email, code, trackingNumber: submission.trackingNumber, locale: input.locale }).catch((error: unknown) =>
-    log.error({ submissionId: submission.id, err: error }, "Could not send a tracking code"),
-  );
+  await sendTrackingCode({ to: submission.email, code, trackingNumber: submission.trackingNumber, locale: input.locale });
 }
 
-/** Checks a code (at most 5 tries per code); on success the code is used up and the submission id returned. */
+/** Checks a code (at most 5 tries per code, the right one included); on success the code is used up and the submission id returned. */
 export async function verifyTrackingCode(input: z.infer<typeof trackVerifySchema>, ip: string, actor: AuditActor): Promise<string> {
   await enforceRateLimit(RATE_RULES.trackVerify, ip);
   const submission = await findSubmission(input.trackingNumber, input.email);
@@ -68,13 +71,14 @@ export async function verifyTrackingCode(input: z.infer<typeof trackVerifySchema
     where: { submissionId: submission.id, consumedAt: null, expiresAt: { gt: new Date() } },
     orderBy: { createdAt: "desc" },
   });
-  if (!current || current.attempts >= MAX_ATTEMPTS) throw new AppError("bad_request", INVALID_CODE);
+  if (!current) throw new AppError("bad_request", INVALID_CODE);
+  // Each guess takes one of the code's tries in a single statement before it is compared, so guesses
+  // sent at once cannot all read "4 tries used" and all be compared.
+  const tried = await db().trackingCode.updateMany({ where: { id: current.id, consumedAt: null, attempts: { lt: MAX_ATTEMPTS } }, data: { attempts: { increment: 1 } } });
+  if (tried.count !== 1) throw new AppError("bad_request", INVALID_CODE);
   const expected = Buffer.from(current.codeHash, "hex");
   const given = Buffer.from(hashCode(input.code, submission.id), "hex");
-  if (!timingSafeEqual(expected, given)) {
-    await db().trackingCode.update({ where: { id: current.id }, data: { attempts: { increment: 1 } } });
-    throw new AppError("bad_request", INVALID_CODE);
-  }
+  if (!timingSafeEqual(expected, given)) throw new AppError("bad_request", INVALID_CODE);
   // Only one request can use the code: the update matches only while it is unused.
   const used = await db().trackingCode.updateMany({ where: { id: current.id, consumedAt: null }, data: { consumedAt: new Date() } });
   if (used.count !== 1) throw new AppError("bad_request", INVALID_CODE);

@@ -1,14 +1,14 @@
 import "server-only";
 import type { Prisma } from "@/lib/db/generated/client";
-import type { SessionUser } from "@/lib/auth/session";
+import { hasAdminPower, type SessionUser } from "@/lib/auth/session";
 import { isStaff } from "@/lib/auth/roles";
 
 /**
  * Which transcriptions a user may see, as a query condition (so anyone else's are simply "not
- * found"): admins see all, other staff their own uploads, everyone else none (null).
+ * found"): admins past the password gate see all, other staff their own uploads, everyone else none (null).
  */
 export function readableTranscriptionWhere(user: SessionUser | null): Prisma.TranscriptionWhereInput | null {
   if (!user || !isStaff(user.role)) return null;
-  if (user.role === "admin") return {};
+  if (hasAdminPower(user)) return {};
   return { uploadedById: user.id };
 }

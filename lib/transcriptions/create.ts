@@ -9,6 +9,8 @@ import { log } from "@/lib/log";
 import { initialTranscriptionScan } from "@/lib/security/scan";
 import type { Prisma, TranscriptionKind } from "@/lib/db/generated/client";
 import { receiveUploads } from "@/lib/uploads/receive";
+import { optionalPersonName } from "@/lib/people/name";
+import { localizedIssueMessage, requestLocale } from "@/lib/people/name-messages";
 import type { SniffedType } from "@/lib/uploads/sniff";
 import { checkConsents, claimConsents, parseConsentIds } from "./consent";
 import { enqueueTranscription } from "./jobs";
@@ -27,7 +29,7 @@ const patientInfoSchema = z
   .object({
     patientId: optionalText("Patient ID", 100),
     medicalRecordNumber: optionalText("Medical record number", 100),
-    attendingPhysician: optionalText("Attending physician", 200),
+    attendingPhysician: optionalPersonName(),
     department: optionalText("Patient department", 100),
   })
   .strict();
@@ -42,15 +44,15 @@ const fieldsSchema = z.object({
 });
 type Fields = Omit<z.infer<typeof fieldsSchema>, "consentIds"> & { patientInfo: z.infer<typeof patientInfoSchema> | null; consentIds: string[] };
 
-function parseFields(raw: Readonly<Record<string, string>>): Fields {
+async function parseFields(raw: Readonly<Record<string, string>>, request: Request): Promise<Fields> {
   // Empty form fields mean "not given".
   const given = Object.fromEntries(Object.entries(raw).filter(([, value]) => value.trim() !== ""));
   const fields = fieldsSchema.safeParse(given);
   if (!fields.success) throw new AppError("bad_request", fields.error.issues[0]?.message ?? "Invalid upload.");
-  return { ...fields.data, patientInfo: parsePatientInfo(given.patientInfo), consentIds: parseConsentIds(given.consentIds) };
+  return { ...fields.data, patientInfo: await parsePatientInfo(given.patientInfo, request), consentIds: parseConsentIds(given.consentIds) };
 }
 
-function parsePatientInfo(raw: string | undefined) {
+async function parsePatientInfo(raw: string | undefined, request: Request) {
   if (raw === undefined) return null;
   let value: unknown;
   try {
@@ -61,7 +63,8 @@ function parsePatientInfo(raw: string | undefined) {
   const info = patientInfoSchema.safeParse(value);
   if (!info.success) {
     const issue = info.error.issues[0];
-    const detail = issue?.code === "unrecognized_keys" ? `unknown field ${issue.keys.join(", ")}` : issue?.path.length ? `${issue.path.join(".")}: ${issue.message}` : "it must be an object";
+    const message = issue ? await localizedIssueMessage(issue.message, requestLocale(request)) : "";
+    const detail = issue?.code === "unrecognized_keys" ? `unknown field ${issue.keys.join(", ")}` : issue?.path.length ? `${issue.path.join(".")}: ${message}` : "it must be an object";
     throw new AppError("bad_request", `patientInfo is not valid: ${detail}. Expected { patientId, medicalRecordNumber, attendingPhysician, department }.`);
   }
   const kept = Object.fromEntries(Object.entries(info.data).filter(([, v]) => v !== undefined));
@@ -116,7 +119,7 @@ export async function createTranscription(request: Request, user: SessionUser, a
         tooLargeMessage: () => TRANSCRIPTION_MESSAGES.tooLarge,
       },
       beforeFirstFile: async (fieldsSoFar) => {
-        const fields = parseFields(fieldsSoFar);
+        const fields = await parseFields(fieldsSoFar, request);
         await checkConsents(user.id, fields.consentIds, startedAt);
         checked = { fields, names: new Set(Object.keys(fieldsSoFar)) };
       },

@@ -1,12 +1,16 @@
 import "server-only";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import busboy from "busboy";
 import { AppError } from "@/lib/api/errors";
+import { INTERRUPTED_MESSAGE, openRequestBody } from "@/lib/api/request-body";
+import { cleanFileName } from "./file-name";
 
 export interface IncomingFile {
   /** The file name as the browser sent it, without any folder part, trimmed to 255 characters. */
   name: string;
   stream: Readable;
+  /** Aborts when the request is given up (client gone or silent, another failure): stop and keep nothing. */
+  signal: AbortSignal;
 }
 
 export interface MultipartLimits {
@@ -17,12 +21,15 @@ export interface MultipartLimits {
   tooManyFilesMessage: string;
 }
 
+const MALFORMED_MESSAGE = "The upload was interrupted or malformed. Please try again.";
+
 /**
  * Streams a multipart/form-data request: text fields are collected, each file is handed to
  * `onFile` as a stream while it arrives (never buffered whole). Files are processed one at a time,
  * in order; `onFile` sees the fields that came before the file. If anything fails (a refused file,
- * a truncated body, a client that disconnects), parsing stops and the first error is thrown once
- * every started `onFile` has settled, so the caller can clean up what it stored.
+ * a truncated body, a client that disconnects or goes silent), the body and the file being read are
+ * ended at once (the file's signal aborts), and the first error is thrown once every started
+ * `onFile` has settled, so the caller can clean up what it stored.
  */
 export async function readMultipart(
   request: Request,
@@ -37,6 +44,8 @@ export async function readMultipart(
   try {
     parser = busboy({
       headers: { "content-type": contentType },
+      // Browsers send a file name's UTF-8 bytes as they are (busboy's default reads them as latin1).
+      defParamCharset: "utf8",
       limits: { files: limits.maxFiles, fields: limits.maxFields ?? 50, fieldSize: limits.maxFieldBytes ?? 64 * 1024, parts: limits.maxFiles + (limits.maxFields ?? 50) },
     });
   } catch {
@@ -44,26 +53,35 @@ export async function readMultipart(
   }
 
   const fields: Record<string, string> = {};
-  const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
+  const body = openRequestBody(request);
 
-  return new Promise((resolve, reject) => {
+  return new Promise<Record<string, string>>((resolve, reject) => {
     let failure: unknown = null;
     let chain: Promise<void> = Promise.resolve();
 
     const fail = (error: unknown) => {
       if (failure) return;
       failure = error;
-      body.unpipe(parser);
-      body.destroy();
+      body.stream.unpipe(parser);
+      body.abort(error instanceof AppError ? error : new AppError("bad_request", MALFORMED_MESSAGE));
+      // Ends the file being read with an error, so whatever stores it stops and lets go now (on the
+      // next tick: fail() may run inside one of the parser's own events).
+      process.nextTick(() => parser.destroy(error instanceof Error ? error : new Error(String(error))));
       // Wait for the file being processed to settle before reporting.
       void chain.finally(() => reject(failure));
     };
+    // The client went away or went silent: its reason (an AppError) is the answer.
+    body.signal.addEventListener("abort", () => fail(body.signal.reason), { once: true });
 
     parser.on("field", (name, value, info) => {
       if (info.valueTruncated) return fail(new AppError("bad_request", `The field ${name} is too long.`));
       fields[name] = value;
     });
     parser.on("file", (fieldName, stream, info) => {
+      // The file stream errors when the body ends inside it (busboy's "Unexpected end of form"): the
+      // client's fault, reported before onFile's own rejection with the same raw error (listener order).
+      // It also errors, unheard otherwise, when fail() ends the parser while a skipped file is open.
+      stream.on("error", () => fail(new AppError("bad_request", MALFORMED_MESSAGE)));
       if (failure || fieldName !== limits.fileField) {
         stream.resume();
         if (!failure && fieldName !== limits.fileField) fail(new AppError("bad_request", `Unexpected file field ${fieldName}.`));
@@ -71,26 +89,16 @@ export async function readMultipart(
       }
       const snapshot = { ...fields };
       const name = cleanFileName(info.filename);
-      chain = chain.then(() => (failure ? void stream.resume() : onFile({ name, stream }, snapshot).catch(fail)));
       // A file must be consumed for parsing to go on; if onFile stops early the rest is discarded.
-      // The file stream errors when the body ends inside it (busboy's "Unexpected end of form"): the
-      // client's fault, reported before onFile's own rejection with the same raw error (listener order).
-      stream.on("error", () => fail(new AppError("bad_request", "The upload was interrupted or malformed. Please try again.")));
+      chain = chain.then(() => (failure ? void stream.resume() : onFile({ name, stream, signal: body.signal }, snapshot).catch(fail)));
     });
     parser.on("filesLimit", () => fail(new AppError("bad_request", limits.tooManyFilesMessage)));
     parser.on("fieldsLimit", () => fail(new AppError("bad_request", "Too many form fields.")));
     parser.on("partsLimit", () => fail(new AppError("bad_request", limits.tooManyFilesMessage)));
-    parser.on("error", () => fail(new AppError("bad_request", "The upload was interrupted or malformed. Please try again.")));
+    parser.on("error", () => fail(new AppError("bad_request", MALFORMED_MESSAGE)));
     parser.on("close", () => void chain.then(() => (failure ? undefined : resolve(fields))));
     // A body that ends before the closing boundary makes busboy emit "error" (handled above).
-    body.on("error", () => fail(new AppError("bad_request", "The upload was interrupted. Please try again.")));
-    body.pipe(parser);
-  });
-}
-
-/** Keeps the last path segment, drops control characters, and caps the length. */
-export function cleanFileName(raw: string | undefined): string {
-  const base = (raw ?? "").split(/[\\/]/).pop() ?? "";
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
-  return cleaned || "file";
+    body.stream.on("error", () => fail(new AppError("bad_request", INTERRUPTED_MESSAGE)));
+    body.stream.pipe(parser);
+  }).finally(() => body.close());
 }

@@ -39,7 +39,7 @@ export async function storeUpload(store: ObjectStore, file: IncomingFile, rules:
   // `checked` and reported below, so an unheard "error" event must not crash the process.
   checked.on("error", () => {});
   try {
-    const stored = await store.put(rules.prefix, file.stream.pipe(checked), { maxBytes: rules.maxBytes });
+    const stored = await store.put(rules.prefix, file.stream.pipe(checked), { maxBytes: rules.maxBytes, signal: file.signal });
     const type = checked.type!;
     return { key: stored.key, originalName: file.name, size: stored.size, sha256: stored.sha256, mimeType: type.mimeType, kind: type.kind };
   } catch (error) {

@@ -87,6 +87,20 @@ test("after sign-in the user returns where they came from; /login leads to the s
   await expect(page).toHaveURL(/\/about$/);
 });
 
+test("a return path that normalises to another site is not followed after sign-in", async ({ page, baseURL }) => {
+  const id = Date.now().toString(36);
+  await page.request.post("/api/auth/sign-up/email", {
+    data: { name: "Ifeoma Nwosu", username: `ifeoma_${id}`, email: `ifeoma.${id}@example.com`, password: "correct horse battery" },
+  });
+  await page.context().clearCookies();
+  // new URL("/.//evil.example", base).pathname is "//evil.example": another host to the browser.
+  await page.goto("/simple-login.html?next=" + encodeURIComponent("/.//evil.example/journey"));
+  await page.getByLabel("Email or username").fill(`ifeoma_${id}`);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(`${baseURL}/journey`);
+});
+
 test("languages: French at /fr with the choice remembered, Arabic right to left", async ({ page }) => {
   await page.goto("/fr/simple-login.html");
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");

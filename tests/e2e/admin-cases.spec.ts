@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { fileSamples, becomeAdminThroughApi, signUpThroughApi, waitForMail } from "./support";
+import { fileSamples, becomeAdminThroughApi, lettersOnly, signUpThroughApi, waitForMail } from "./support";
 
 async function submitGuestCase(request: APIRequestContext, name: string, email: string, fields: { specialty: string; urgency: string }) {
   const response = await request.post("/api/medical-submissions", {
@@ -24,8 +24,8 @@ async function submitGuestCase(request: APIRequestContext, name: string, email: 
 
 test("an unlocked admin filters the list, opens a case, reviews it, routes it to two hospitals and asks for documents", async ({ page }) => {
   const run = Date.now().toString(36);
-  const cardioName = `Emeka Obi ${run}`;
-  const oncoName = `Zainab Sani ${run}`;
+  const cardioName = `Emeka Obi ${lettersOnly(run)}`;
+  const oncoName = `Zainab Sani ${lettersOnly(run)}`;
   const cardio = await submitGuestCase(page.request, cardioName, `emeka.${run}@example.com`, { specialty: "cardiology", urgency: "urgent" });
   await submitGuestCase(page.request, oncoName, `zainab.${run}@example.com`, { specialty: "oncology", urgency: "standard" });
 

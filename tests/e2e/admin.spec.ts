@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN_SETUP_KEY, fileSamples, setUpTwoFactorInPage, signUpThroughApi } from "./support";
+import { ADMIN_SETUP_KEY, fileSamples, lettersOnly, setUpTwoFactorInPage, signUpThroughApi } from "./support";
 
 test("an admin is made with the setup key, unlocks the dashboard with their password, previews a file and checks storage", async ({ page }) => {
-  const patientName = `Halima Musa ${Date.now().toString(36)}`;
+  const patientName = `Halima Musa ${lettersOnly(Date.now().toString(36))}`;
   const submission = await page.request.post("/api/medical-submissions", {
     multipart: {
       name: patientName,

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { becomeAdminThroughApi, fileSamples, invitePartnerThroughApi, signUpThroughApi } from "./support";
+import { becomeAdminThroughApi, fileSamples, invitePartnerThroughApi, lettersOnly, signUpThroughApi } from "./support";
 
 /**
  * Care-coordination screens that SPEC and issue 5 name, one flow on one case: the setup page's
@@ -8,7 +8,7 @@ import { becomeAdminThroughApi, fileSamples, invitePartnerThroughApi, signUpThro
  */
 
 const run = Date.now().toString(36);
-const patientName = `Aisha Lawal ${run}`;
+const patientName = `Aisha Lawal ${lettersOnly(run)}`;
 const contexts = {} as Record<"patient" | "admin" | "partner", APIRequestContext>;
 let submission: { id: string; trackingNumber: string };
 let hospitals: { id: string; name: string; country: string }[];

@@ -4,6 +4,7 @@ import {
   fileSamples,
   grantAdminWithoutTwoFactorThroughApi,
   invitePartnerThroughApi,
+  lettersOnly,
   signUpThroughApi,
   submitGuestCaseThroughApi,
 } from "./support";
@@ -21,8 +22,8 @@ const actors: Actor[] = ["guest", "patient", "otherPartner", "routedPartner", "r
 
 const run = Date.now().toString(36);
 /** Case A is routed to the first hospital (the routed partner's), case B to the other hospital. */
-const patientA = { name: `Ngozi Adeyemi ${run}`, email: `ngozi.${run}@example.com`, condition: `Mitral valve prolapse ${run}` };
-const patientB = { name: `Musa Danjuma ${run}`, email: `musa.${run}@example.com`, condition: `Hip dysplasia ${run}`, specialty: "orthopedics" };
+const patientA = { name: `Ngozi Adeyemi ${lettersOnly(run)}`, email: `ngozi.${run}@example.com`, condition: `Mitral valve prolapse ${run}` };
+const patientB = { name: `Musa Danjuma ${lettersOnly(run)}`, email: `musa.${run}@example.com`, condition: `Hip dysplasia ${run}`, specialty: "orthopedics" };
 const transcript = { title: `Tumour board notes ${run}`, patientId: `PID-${run}` };
 
 let caseA: { id: string; trackingNumber: string };
@@ -82,8 +83,8 @@ test.afterAll(async () => {
 
 const adminPage = { guest: "signIn", patient: "notFound", otherPartner: "notFound", routedPartner: "notFound", routedPartnerWithoutTwoFactor: "notFound", adminWithoutTwoFactor: "twoFactor", lockedAdmin: "gate", admin: "allowed" } as const;
 const partnerPage = { guest: "signIn", patient: "notFound", routedPartnerWithoutTwoFactor: "twoFactor", adminWithoutTwoFactor: "notFound", lockedAdmin: "notFound", admin: "notFound", routedPartner: "allowed" } as const;
-// The transcription center has no password gate: it is staff's, partners included.
-const staffPage = { guest: "signIn", patient: "notFound", routedPartnerWithoutTwoFactor: "twoFactor", adminWithoutTwoFactor: "twoFactor", lockedAdmin: "allowed", admin: "allowed", routedPartner: "allowed" } as const;
+// The transcription center is staff's, partners included; an admin (who sees everyone's transcriptions) only past the password gate.
+const staffPage = { guest: "signIn", patient: "notFound", routedPartnerWithoutTwoFactor: "twoFactor", adminWithoutTwoFactor: "twoFactor", lockedAdmin: "gate", admin: "allowed", routedPartner: "allowed" } as const;
 
 const pages: { path: () => string; expected: Record<Actor, Outcome>; /** what an allowed visitor's HTML may not hold */ hidden?: Partial<Record<Actor, () => string[]>> }[] = [
   { path: () => "/admin-dashboard", expected: adminPage },
@@ -157,7 +158,7 @@ test("what allowed visitors see: the routed hospital its case, the uploader and 
   for (const value of [caseA.trackingNumber, patientA.name, patientA.condition]) expect(partnerCase).toContain(value);
   // The hospital does not need the patient's e-mail address.
   expect(partnerCase).not.toContain(patientA.email);
-  for (const actor of ["routedPartner", "lockedAdmin", "admin"] as const) {
+  for (const actor of ["routedPartner", "admin"] as const) {
     expect((await visit(actor, "/dashboard")).html, actor).toContain(transcript.title);
     const page = (await visit(actor, `/dashboard/transcriptions/${transcriptionId}`)).html;
     expect(page, actor).toContain(transcript.title);
@@ -240,4 +241,24 @@ test("a malformed or unknown id in a staff page's address is a 404 for those all
       }
     }
   }
+});
+
+test("a hospital that declined keeps its own answer, and its case page says the case is no longer shared", async () => {
+  const patient = { name: `Fatima Bello ${run}`, email: `fatima.${run}@example.com`, condition: `Aortic stenosis ${run}` };
+  const item = await submitGuestCaseThroughApi(contexts.guest, patient);
+  const { hospitals } = (await (await contexts.admin.get("/api/admin/hospitals")).json()) as { hospitals: { id: string }[] };
+  const routed = await contexts.admin.post(`/api/admin/cases/${item.id}/route`, { data: { hospitalIds: [hospitals[0].id, hospitals[1].id] } });
+  expect(routed.status(), await routed.text()).toBe(200);
+  const reason = `We do not treat this condition ${run}`;
+  const declined = await contexts.routedPartner.post(`/api/partner/cases/${item.id}/decline`, { data: { reason } });
+  expect(declined.status(), await declined.text()).toBe(200);
+
+  const { status, html } = await visit("routedPartner", `/partner/cases/${item.id}`);
+  expect(status).toBe(200);
+  // (In whichever language an earlier test left this visitor's locale cookie.)
+  for (const value of [item.trackingNumber, 'data-testid="not-shared"', reason]) expect(html).toContain(value);
+  expectNone(html, [patient.name, patient.email, patient.condition], "the declined hospital's case page");
+  // The other hospital, still asked, sees the case.
+  const other = (await visit("otherPartner", `/partner/cases/${item.id}`)).html;
+  for (const value of [patient.name, patient.condition]) expect(other).toContain(value);
 });

@@ -23,6 +23,17 @@ test("every response carries the security headers; only stored files may be fram
   expect(file.headers()["content-security-policy"]).toContain("frame-ancestors 'self'");
 });
 
+test("an address that cannot be decoded gets a 400 with the security headers, not a bare 500", async ({ request }) => {
+  for (const path of ["/%E0%A4%A", "/fr/%E0%A4%A", "/api/files/%E0%A4%A"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(400);
+    const headers = response.headers();
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["x-frame-options"], path).toBe("DENY");
+    expect(headers["content-security-policy"], path).toContain("default-src 'none'");
+  }
+});
+
 /** The response's one Content-Security-Policy, as directive name -> sources. */
 async function policyOf(response: Response | APIResponse): Promise<Map<string, string[]>> {
   const values = (await response.headersArray()).filter(({ name }) => name.toLowerCase() === "content-security-policy").map(({ value }) => value);
@@ -78,6 +89,38 @@ test("API answers and stored files carry a policy that lets nothing load or run"
   const file = await policyOf(await request.get("/api/files/00000000-0000-4000-8000-000000000000"));
   expect(file.get("default-src")).toEqual(["'none'"]);
   expect(file.get("frame-ancestors")).toEqual(["'self'"]);
+  expect(file.has("sandbox")).toBe(true);
+});
+
+test("a stored file is served sandboxed, as the file route sets it, on every way it can be opened", async ({ request }) => {
+  await signUpThroughApi(request, "Sandbox");
+  // Markup in a text file: were it ever rendered as a document of this site, it would run.
+  const markup = { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"/>\n') };
+  for (const files of [markup, fileSamples.pdf("discharge-letter")]) {
+    const sent = await request.post("/api/my-submissions", {
+      multipart: { name: "Sandbox Patient", email: "sandbox@example.com", homeCountry: "Nigeria", medicalCondition: "Knee pain", specialty: "orthopedics", urgency: "standard", preferredCountries: JSON.stringify(["India"]), budget: "5k-15k", consent: "true", consentFullName: "Sandbox Patient", consentEmail: "sandbox@example.com", consentDate: "2026-11-22", files },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+  }
+  const cases = (await (await request.get("/api/my-submissions")).json()) as { files: { id: string; mimeType: string }[] }[];
+  const stored = cases.flatMap((submission) => submission.files);
+  const text = stored.find((file) => file.mimeType === "text/plain")!;
+  const pdf = stored.find((file) => file.mimeType === "application/pdf")!;
+
+  for (const url of [`/api/files/${text.id}?disposition=inline`, `/api/files/${text.id}`, `/api/files/${pdf.id}`]) {
+    const policy = await policyOf(await request.get(url));
+    expect(policy.has("sandbox"), url).toBe(true);
+    expect(policy.get("default-src"), url).toEqual(["'none'"]);
+    expect(policy.get("frame-ancestors"), url).toEqual(["'self'"]);
+  }
+  const link = (await (await request.post(`/api/files/${text.id}/signed-link`, { data: {} })).json()) as { url: string };
+  const signed = await policyOf(await request.get(link.url));
+  expect(signed.has("sandbox")).toBe(true);
+  expect(signed.get("default-src")).toEqual(["'none'"]);
+  // Chrome's PDF viewer does not start in a sandboxed document: an inline PDF alone goes without it.
+  const inlinePdf = await policyOf(await request.get(`/api/files/${pdf.id}?disposition=inline`));
+  expect(inlinePdf.has("sandbox")).toBe(false);
+  expect(inlinePdf.get("default-src")).toEqual(["'none'"]);
 });
 
 /**

@@ -48,6 +48,9 @@ function grantAdminThroughApi(request: APIRequestContext, email: string) {
   return request.post("/api/admin/setup", { data: { email, adminKey: ADMIN_SETUP_KEY }, headers: { "x-forwarded-for": clientAddress() } });
 }
 
+/** A run id made fit for a person's name, which may not contain digits ("lq3x9" becomes "lqdxj"). */
+export const lettersOnly = (tag: string) => tag.replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]);
+
 export async function signUpThroughApi(request: APIRequestContext, name: string) {
   const id = `${name.toLowerCase()}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const account = { name, username: id, email: `${id}@example.com`, password: "correct horse battery" };

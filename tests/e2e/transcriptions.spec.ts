@@ -74,6 +74,10 @@ test("a staff member uploads a PDF, a PNG, a DICOM file and a WAV in the upload 
 
   await page.goto("/");
   await page.getByRole("link", { name: "Transcriptions" }).first().click();
+  // An admin sees every staff member's transcriptions: only past the password gate.
+  await expect(page.getByRole("heading", { level: 1, name: "Admin access" })).toBeVisible();
+  await page.getByLabel("Your password").fill(account.password);
+  await page.getByRole("button", { name: "Unlock" }).click();
   await expect(page.getByRole("heading", { name: "Transcription center" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Secure File Upload Center" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Upload & Start Transcription" })).toBeDisabled();

@@ -223,4 +223,13 @@ describe("admin list: tabs, overdue filter, tracking-number prefix", () => {
     assert.deepEqual(await tracking("AB0027"), []);
     assert.deepEqual(await tracking("SUB-20261102"), []);
   });
+
+  test("the search's % and _ are plain characters, not wildcards", async () => {
+    const found = async (q: string) => (await all(`q=${encodeURIComponent(q)}`)).counts.total;
+    assert.ok((await found("listed patient 1")) > 0, "a plain search finds cases");
+    assert.equal(await found("%"), 0);
+    assert.equal(await found("listed%10"), 0);
+    assert.equal(await found("listed_patient"), 0);
+    assert.equal(await found("SUB-2026110_"), 0);
+  });
 });

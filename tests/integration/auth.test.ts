@@ -67,6 +67,33 @@ describe("accounts", () => {
     }
   });
 
+  test("the account name follows the person-name rule on the server too (sign-up, profile update), in the reader's language", async () => {
+    const { readFileSync } = await import("node:fs");
+    const turkish = (JSON.parse(readFileSync("messages/tr.json", "utf8")) as { nameRules: Record<string, string> }).nameRules;
+    for (const [name, problem] of [
+      ["Amina\nYour account is locked: https://evil.example", "lineBreak"],
+      ["Visit evil.example", "link"],
+      ["<b>Amina</b>", "markup"],
+      ["Amina\u202eolleB", "invisible"],
+    ] as const) {
+      const response = await call(new Browser(), authHandler.POST, "/api/auth/sign-up/email", {
+        json: { name, username: "phish", email: "phish@example.com", password: "correct horse battery" },
+        headers: { cookie: "NEXT_LOCALE=tr" },
+      });
+      assert.equal(response.status, 400, name);
+      assert.deepEqual(await response.json(), { error: turkish[problem], code: "NAME_INVALID" });
+    }
+    const { db } = await import("@/lib/db");
+    assert.equal(await db().user.count({ where: { email: "phish@example.com" } }), 0);
+
+    const browser = new Browser();
+    assert.equal((await signUp(browser, { name: "Chiamaka O’Neil", username: "chiamaka", email: "chiamaka@example.com" })).status, 200);
+    const update = await call(browser, authHandler.POST, "/api/auth/update-user", { json: { name: "Chiamaka\r\nhttps://evil.example" } });
+    assert.equal(update.status, 400);
+    assert.equal(((await update.json()) as { code: string }).code, "NAME_INVALID");
+    assert.equal((await db().user.findUniqueOrThrow({ where: { email: "chiamaka@example.com" } })).name, "Chiamaka O’Neil");
+  });
+
   test("the auth library logs through the app's logger, never the console", async () => {
     const { log } = await import("@/lib/log");
     const warnings = mock.method(log, "warn", () => {});

@@ -2,6 +2,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { Browser, useFreshApp } from "./support/app";
 import { callRoute, inDays, makeStaff, PASSWORD, signUpAdmin, signUpPartner, signUpPatient, submitCase, type Actor } from "./support/actors";
 import { multipartBody, MULTIPART_TYPE, samples, toStream, validFields, type Part } from "./support/multipart";
@@ -258,7 +259,7 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       method: "GET",
       path: () => `/api/files/${fileId}`,
       params: () => ({ id: fileId }),
-      expect: { guest: 404, owner: 200, otherPatient: 404, otherPartner: 404, routedPartner: 200, lockedAdmin: 200, admin: 200 },
+      expect: { guest: 404, owner: 200, otherPatient: 404, otherPartner: 404, routedPartner: 200, lockedAdmin: 404, admin: 200 },
     },
     {
       name: "DICOM metadata (a PDF: 415 for those who may read it)",
@@ -266,7 +267,7 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       method: "GET",
       path: () => `/api/files/${fileId}/dicom`,
       params: () => ({ id: fileId }),
-      expect: { guest: 404, owner: 415, otherPatient: 404, otherPartner: 404, routedPartner: 415, lockedAdmin: 415, admin: 415 },
+      expect: { guest: 404, owner: 415, otherPatient: 404, otherPartner: 404, routedPartner: 415, lockedAdmin: 404, admin: 415 },
     },
     {
       name: "DICOM preview image (a PDF: 415 for those who may read it)",
@@ -274,7 +275,7 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       method: "GET",
       path: () => `/api/files/${fileId}/dicom-image`,
       params: () => ({ id: fileId }),
-      expect: { guest: 404, owner: 415, otherPatient: 404, otherPartner: 404, routedPartner: 415, lockedAdmin: 415, admin: 415 },
+      expect: { guest: 404, owner: 415, otherPatient: 404, otherPartner: 404, routedPartner: 415, lockedAdmin: 404, admin: 415 },
     },
     {
       name: "signed download link",
@@ -283,7 +284,7 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       path: () => `/api/files/${fileId}/signed-link`,
       params: () => ({ id: fileId }),
       json: () => ({}),
-      expect: { guest: 404, owner: 200, otherPatient: 404, otherPartner: 404, routedPartner: 200, lockedAdmin: 200, admin: 200 },
+      expect: { guest: 404, owner: 200, otherPatient: 404, otherPartner: 404, routedPartner: 200, lockedAdmin: 404, admin: 200 },
     },
     {
       name: "own submissions",
@@ -338,7 +339,7 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       method: "POST",
       path: () => "/api/add-files-to-submission",
       multipart: async () => [{ name: "submissionId", value: caseId }, { name: "files", file: { name: "more.pdf", type: "application/pdf", data: samples.pdf() } }],
-      expect: { guest: 401, owner: 201, otherPatient: 404, otherPartner: 404, routedPartner: 404, lockedAdmin: 201, admin: 201 },
+      expect: { guest: 401, owner: 201, otherPatient: 404, otherPartner: 404, routedPartner: 404, lockedAdmin: 404, admin: 201 },
     },
     {
       name: "end my other sessions (never anyone else's)",
@@ -356,7 +357,7 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       method: "POST",
       path: () => "/api/transcriptions",
       multipart: transcriptionUpload,
-      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 201, routedPartner: 201, lockedAdmin: 201, admin: 201, ...staffWithoutTwoFactor },
+      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 201, routedPartner: 201, lockedAdmin: 403, admin: 201, ...staffWithoutTwoFactor },
       check: async (who, response) => {
         if (response.status !== 201) return;
         const { id } = (await response.json()) as { id: string };
@@ -435,14 +436,14 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       method: "POST",
       path: () => "/api/consent",
       json: () => ({ consentType: "analysis", granted: true }),
-      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 201, routedPartner: 201, lockedAdmin: 201, admin: 201, ...staffWithoutTwoFactor },
+      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 201, routedPartner: 201, lockedAdmin: 403, admin: 201, ...staffWithoutTwoFactor },
     },
     {
       name: "transcription list (staff: their own; admins: all)",
       module: "transcriptions",
       method: "GET",
       path: () => "/api/transcriptions",
-      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 200, routedPartner: 200, lockedAdmin: 200, admin: 200, ...staffWithoutTwoFactor },
+      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 200, routedPartner: 200, lockedAdmin: 403, admin: 200, ...staffWithoutTwoFactor },
     },
     {
       name: "transcription detail (the uploader and admins)",
@@ -450,7 +451,7 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       method: "GET",
       path: () => `/api/transcriptions/${transcriptionId}`,
       params: () => ({ id: transcriptionId }),
-      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 200, lockedAdmin: 200, admin: 200, ...staffWithoutTwoFactor },
+      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 200, lockedAdmin: 403, admin: 200, ...staffWithoutTwoFactor },
     },
     {
       name: "transcription source file",
@@ -458,7 +459,7 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       method: "GET",
       path: () => `/api/transcriptions/${transcriptionId}/file`,
       params: () => ({ id: transcriptionId }),
-      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 200, lockedAdmin: 200, admin: 200, ...staffWithoutTwoFactor },
+      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 200, lockedAdmin: 403, admin: 200, ...staffWithoutTwoFactor },
     },
     {
       name: "transcript as .txt (not transcribed yet: 409 for those who may read it)",
@@ -466,7 +467,7 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       method: "GET",
       path: () => `/api/transcriptions/${transcriptionId}/text`,
       params: () => ({ id: transcriptionId }),
-      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 409, lockedAdmin: 409, admin: 409, ...staffWithoutTwoFactor },
+      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 409, lockedAdmin: 403, admin: 409, ...staffWithoutTwoFactor },
     },
     {
       name: "retry a transcription (still queued: 409 for those who may read it)",
@@ -475,7 +476,7 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       path: () => `/api/transcriptions/${transcriptionId}/retry`,
       params: () => ({ id: transcriptionId }),
       json: () => ({}),
-      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 409, lockedAdmin: 409, admin: 409, ...staffWithoutTwoFactor },
+      expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 409, lockedAdmin: 403, admin: 409, ...staffWithoutTwoFactor },
     },
     { name: "download my data (each their own)", module: "account/export", method: "GET", path: () => "/api/account/export", expect: { guest: 401, owner: 200, otherPatient: 200, otherPartner: 200, routedPartner: 200, lockedAdmin: 200, admin: 200 } },
     { name: "my sessions", module: "account/sessions", method: "GET", path: () => "/api/account/sessions", expect: { guest: 401, owner: 200, otherPatient: 200, otherPartner: 200, routedPartner: 200, lockedAdmin: 200, admin: 200 } },
@@ -560,12 +561,14 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       const handler = (await import(`@/app/api/${row.module}/route`))[row.method] as Handler;
       for (const who of everyone) {
         const response = row.multipart ? await callMultipart(who, handler, row) : await callRoute(browserOf(who), handler, row.path(), { method: row.method, json: row.json?.(), params: row.params?.() });
-        if (response.status !== expected(row, who)) mismatches.push(`${row.name} as ${who}: ${response.status} (expected ${expected(row, who)}) ${await response.text()}`);
+        if (response.status !== expected(row, who)) mismatches.push(`${row.name} as ${who}: ${response.status} (expected ${expected(row, who)}) ${(await response.text()).slice(0, 300)}`);
         else await row.check?.(who, response.clone());
         if (response.status === expected(row, who) && response.status >= 400) {
           const { error } = (await response.json()) as { error?: unknown };
           assert.ok(typeof error === "string", `${row.name} as ${who}: JSON error body`);
           if (response.status === 403 && who.endsWith("WithoutTwoFactor") && who in row.expect) assert.match(error, /two-factor authentication is required/i, `${row.name} as ${who}`);
+          // The gate's own refusal, where others are refused differently (admin setup refuses everyone with 403).
+          if (response.status === 403 && who === "lockedAdmin" && row.expect.otherPatient !== 403) assert.match(error, /admin dashboard is locked/i, `${row.name} as ${who}`);
         }
       }
     }
@@ -598,5 +601,101 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       assert.ok(!(await read(who, "notifications", "/api/notifications")).includes(trackingNumber), `${who} must not get the case's notifications`);
     const partnerView = await read("routedPartner", "partner/cases", "/api/partner/cases");
     assert.ok(!partnerView.includes(people.owner!.email), "a partner does not need the patient's e-mail address");
+  });
+
+  /**
+   * What a hospital may see of a case, by its routing's state: everything (details, files, signed
+   * links, files added later) while its answer is awaited or given and the case is open, and once its
+   * plan is chosen; after it declined, was withdrawn, its answer was no longer needed or another
+   * hospital's plan was chosen, only its own routing and plan.
+   */
+  test("a hospital's access to a case follows its routing's state", async () => {
+    const db = await database();
+    const patient = await signUpPatient("StatesOwner");
+    const [hospitalA, hospitalB] = [people.routedPartner!, people.otherPartner!];
+    const handler = async (module: string, method = "POST") => (await import(`@/app/api/${module}/route`))[method] as Handler;
+    const ok = async (response: Response, status: number) => assert.equal(response.status, status, await response.clone().text());
+    const routeTo = async (id: string, hospitalIds: string[]) =>
+      ok(await callRoute(people.admin!.browser, await handler("admin/cases/[id]/route"), `/api/admin/cases/${id}/route`, { json: { hospitalIds }, params: { id } }), 200);
+    const answer = async (partner: Actor, id: string) => ok(await callRoute(partner.browser, await handler("partner/cases/[id]/plan"), `/api/partner/cases/${id}/plan`, { json: plan, params: { id } }), 201);
+    const decline = async (partner: Actor, id: string) =>
+      ok(await callRoute(partner.browser, await handler("partner/cases/[id]/decline"), `/api/partner/cases/${id}/decline`, { json: { reason: "Not our field." }, params: { id } }), 200);
+    const moveTo = async (id: string, to: "cancelled" | "closed") =>
+      ok(await callRoute(people.admin!.browser, await handler("admin/cases/[id]/status"), `/api/admin/cases/${id}/status`, { json: { to, note: "matrix" }, params: { id } }), 200);
+    const approve = async (id: string, hospitalId: string) => {
+      const { id: planId } = await db.treatmentPlan.findFirstOrThrow({ where: { submissionId: id, hospitalId } });
+      await ok(await callRoute(patient.browser, await handler("my-submissions/[id]/approve-plan"), `/api/my-submissions/${id}/approve-plan`, { json: { planId }, params: { id } }), 200);
+    };
+    const newCase = async () => (await submitCase(patient, { medicalCondition: "Condition only the hospitals with access may read" })).id;
+
+    const states: { name: string; partner: Actor; caseId: string; full: boolean }[] = [];
+    const pending = await newCase();
+    await routeTo(pending, [ROUTED_HOSPITAL]);
+    states.push({ name: "pending", partner: hospitalA, caseId: pending, full: true });
+    const answered = await newCase();
+    await routeTo(answered, [ROUTED_HOSPITAL]);
+    await answer(hospitalA, answered);
+    states.push({ name: "answered, case open", partner: hospitalA, caseId: answered, full: true });
+    const declined = await newCase();
+    await routeTo(declined, [ROUTED_HOSPITAL, OTHER_HOSPITAL]);
+    await decline(hospitalA, declined);
+    states.push({ name: "declined", partner: hospitalA, caseId: declined, full: false });
+    states.push({ name: "pending, while another hospital declined", partner: hospitalB, caseId: declined, full: true });
+    const withdrawn = await newCase();
+    await routeTo(withdrawn, [ROUTED_HOSPITAL]);
+    await moveTo(withdrawn, "cancelled");
+    states.push({ name: "withdrawn (case cancelled before it answered)", partner: hospitalA, caseId: withdrawn, full: false });
+    const noLongerNeeded = await newCase();
+    await routeTo(noLongerNeeded, [ROUTED_HOSPITAL]);
+    await answer(hospitalA, noLongerNeeded);
+    await moveTo(noLongerNeeded, "cancelled");
+    states.push({ name: "answered, then no longer needed (case cancelled)", partner: hospitalA, caseId: noLongerNeeded, full: false });
+    const chosen = await newCase();
+    await routeTo(chosen, [ROUTED_HOSPITAL, OTHER_HOSPITAL]);
+    await answer(hospitalA, chosen);
+    await answer(hospitalB, chosen);
+    await approve(chosen, OTHER_HOSPITAL);
+    states.push({ name: "not chosen (the patient approved another hospital's plan)", partner: hospitalA, caseId: chosen, full: false });
+    states.push({ name: "chosen", partner: hospitalB, caseId: chosen, full: true });
+    const chosenThenClosed = await newCase();
+    await routeTo(chosenThenClosed, [OTHER_HOSPITAL]);
+    await answer(hospitalB, chosenThenClosed);
+    await approve(chosenThenClosed, OTHER_HOSPITAL);
+    await moveTo(chosenThenClosed, "closed");
+    states.push({ name: "chosen, case closed after treatment", partner: hospitalB, caseId: chosenThenClosed, full: true });
+
+    const mismatches: string[] = [];
+    const expect = (state: (typeof states)[number], what: string, actual: unknown, wanted: unknown) => {
+      if (actual !== wanted) mismatches.push(`${state.name}: ${what} was ${String(actual)}, expected ${String(wanted)}`);
+    };
+    const [detail, list, download, link] = await Promise.all([handler("partner/cases/[id]", "GET"), handler("partner/cases", "GET"), handler("files/[id]", "GET"), handler("files/[id]/signed-link")]);
+    for (const state of states) {
+      const original = await db.submissionFile.findFirstOrThrow({ where: { submissionId: state.caseId }, orderBy: { createdAt: "asc" } });
+      // Stored directly: on a closed or cancelled case 'Add More Files' is refused, but a file may still arrive (a coordinator's import).
+      const stored = await (await import("@/lib/storage")).getStore().put(state.caseId, Readable.from([samples.pdf()]));
+      const later = await db.submissionFile.create({
+        data: { submissionId: state.caseId, originalName: "added-after-the-state-change.pdf", size: stored.size, mimeType: "application/pdf", sha256: stored.sha256, storageKey: stored.key },
+      });
+      const browser = state.partner.browser;
+
+      const response = await callRoute(browser, detail, `/api/partner/cases/${state.caseId}`, { method: "GET", params: { id: state.caseId } });
+      expect(state, "case page status", response.status, 200);
+      const text = await response.text();
+      const body = (JSON.parse(text) as { case?: { shared?: boolean; routing?: { id?: string } } }).case;
+      expect(state, "shared flag", body?.shared, state.full);
+      expect(state, "own routing shown", typeof body?.routing?.id, "string");
+      expect(state, "patient's condition shown", text.includes("Condition only the hospitals"), state.full);
+      expect(state, "original file listed", text.includes(original.id), state.full);
+      expect(state, "later file listed", text.includes(later.id), state.full);
+      const listed = await (await callRoute(browser, list, "/api/partner/cases?limit=100", { method: "GET" })).text();
+      expect(state, "case in the hospital's list", listed.includes(state.caseId), true);
+      for (const [which, file] of [["original", original], ["later", later]] as const) {
+        const read = await callRoute(browser, download, `/api/files/${file.id}`, { method: "GET", params: { id: file.id } });
+        expect(state, `${which} file download`, read.status, state.full ? 200 : 404);
+        const signed = await callRoute(browser, link, `/api/files/${file.id}/signed-link`, { json: {}, params: { id: file.id } });
+        expect(state, `${which} file signed link`, signed.status, state.full ? 200 : 404);
+      }
+    }
+    assert.deepEqual(mismatches, []);
   });
 });

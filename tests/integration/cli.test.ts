@@ -22,6 +22,14 @@ describe("configuration and command-line tools", () => {
     assert.match(output, /STORAGE_ENCRYPTION_KEY is required in production/);
   });
 
+  test("npm start refuses a loopback address as the hostname (Next.js would redirect every page to itself) and names the fix", () => {
+    for (const args of [["-H", "127.0.0.1"], ["--hostname", "::1"], ["--hostname=[::1]"], ["-p", "3999", "-H", "127.0.0.2"]]) {
+      const result = spawnSync("node", ["scripts/start.mjs", ...args], { encoding: "utf8" });
+      assert.equal(result.status, 1, args.join(" "));
+      assert.match(result.stderr, /Use -H localhost instead/);
+    }
+  });
+
   test("an invalid value is named with what is wrong", () => {
     const { status, output } = script("scripts/prepare.ts", [], {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "afya-cfg-")),

@@ -47,6 +47,20 @@ function recordLogs(): { given: () => string; written: () => string } {
   return { given: () => inspect(calls, { depth: 10 }), written: () => JSON.stringify(redact(calls)) };
 }
 
+/** The text body of a raw single-part message, its transfer encoding undone. */
+function textBody(raw: string): { headers: string; text: string } {
+  const split = raw.indexOf("\r\n\r\n");
+  const headers = raw.slice(0, split);
+  const body = raw.slice(split + 4);
+  const encoding = /^Content-Transfer-Encoding: *(\S+)/im.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === "base64") return { headers, text: Buffer.from(body, "base64").toString("utf8") };
+  if (encoding === "quoted-printable") {
+    const bytes = body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return { headers, text: Buffer.from(bytes, "latin1").toString("utf8") };
+  }
+  return { headers, text: body };
+}
+
 /** A subject can name a hospital or a tracking number: neither belongs in a log line. */
 const SUBJECT = "Your case AFB-7Q2K at Memorial Şişli Hospital";
 
@@ -97,6 +111,49 @@ describe("e-mail through SMTP when SMTP_URL is set", () => {
     assert.equal(smtp.received.length, 1);
     assert.deepEqual(smtp.received[0].to, ["ngozi@example.com"]);
     assert.ok(smtp.received[0].raw.includes(trackingNumber), "the tracking number is in the message");
+  });
+
+  test("the confirmation quotes the patient's name as data on its own labelled line, never as a sentence start", async () => {
+    const { POST } = await import("@/app/api/medical-submissions/route");
+    smtp.received.length = 0;
+    const name = "Ngozi Okonkwo-Adeyemi";
+    const body = toStream(multipartBody([...validFields({ name, consentFullName: name, email: "ngozi.quote@example.com", locale: "fr" }), { name: "files", file: { name: "a.pdf", data: samples.pdf() } }]));
+    const response = await POST(new Browser().request("/api/medical-submissions", { body, contentType: MULTIPART_TYPE }));
+    assert.equal(response.status, 201);
+    for (let i = 0; i < 100 && smtp.received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    const { headers, text } = textBody(smtp.received[0].raw);
+    assert.match(headers, /^Content-Type: text\/plain/im, "plain text only: no HTML part to turn a name into a link");
+    const lines = text.split(/\r?\n/);
+    assert.equal(lines[0], "Bonjour,", "the greeting does not start with the name");
+    assert.ok(lines.includes(`Nom du patient : ${name}`), text);
+    assert.deepEqual(lines.filter((line) => line.includes(name)), [`Nom du patient : ${name}`], "the name appears only after its label");
+  });
+
+  test("a name stored before the rule (line break, link) is left out of the e-mail", async () => {
+    const { db } = await import("@/lib/db");
+    const { NotificationOutbox } = await import("@/lib/notifications/outbox");
+    smtp.received.length = 0;
+    const row = await db().submission.findFirstOrThrow({ where: { email: "ngozi.quote@example.com" } });
+    await db().submission.update({ where: { id: row.id }, data: { patientName: "Ngozi\nYour case is blocked: pay at https://evil.example" } });
+    const submission = await db().submission.findUniqueOrThrow({ where: { id: row.id } });
+    const outbox = new NotificationOutbox();
+    await db().$transaction((tx) => outbox.add(tx, { kind: "patient", submission }, { type: "status_changed", trackingNumber: submission.trackingNumber, status: "under_review" }));
+    outbox.sendEmails();
+    for (let i = 0; i < 100 && smtp.received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    const { text } = textBody(smtp.received[0].raw);
+    assert.doesNotMatch(text, /evil|blocked|Ngozi/);
+    assert.match(text, /^Bonjour,/);
+  });
+
+  test("a subject with a line break cannot add a header or a recipient", async () => {
+    const { sendMail } = await import("@/lib/mail");
+    smtp.received.length = 0;
+    await sendMail({ to: "ngozi.subject@example.com", subject: "Case update\r\nBcc: victim@example.com\r\nX-Injected: yes", text: "Hello" });
+    assert.equal(smtp.received.length, 1);
+    assert.deepEqual(smtp.received[0].to, ["ngozi.subject@example.com"]);
+    const { headers } = textBody(smtp.received[0].raw);
+    assert.doesNotMatch(headers, /^(Bcc|X-Injected):/im);
+    assert.match(headers, /^Subject: Case update Bcc: victim@example\.com X-Injected: yes$/m);
   });
 
   test("a refused recipient: the error callers log says why, without the address", async () => {

@@ -298,6 +298,40 @@ describe("privacy: download my data and delete my account", () => {
     assert.deepEqual(deletion.metadata, { submissions: 1, inquiries: 1, files: 1, transcriptions: 0, auditRowsAnonymized: (deletion.metadata as { auditRowsAnonymized: number }).auditRowsAnonymized });
   });
 
+  test("deleting an account leaves alone the people whose e-mail contains it", async () => {
+    const db = await database();
+    const id = Date.now().toString(36);
+    const bobby = await signUpPatient("Bobby");
+    const notBobby = await signUpPatient("Notbobby");
+    // Each address is a substring of the other's row text: "bob.x@example.com" is inside "notbob.x@example.com".
+    const email = `bob.${id}@example.com`;
+    const otherEmail = `notbob.${id}@example.com`;
+    await db.user.update({ where: { id: bobby.id }, data: { email } });
+    await db.user.update({ where: { id: notBobby.id }, data: { email: otherEmail } });
+    const theirs = await db.auditEvent.create({ data: { action: "test.about_other", ipAddress: "203.0.113.20", metadata: { email: otherEmail, reason: `locked for ${otherEmail}` } } });
+    const byBobby = await db.auditEvent.create({ data: { action: "test.by_bobby", actorId: bobby.id, ipAddress: "203.0.113.21", metadata: { target: otherEmail, note: `asked for ${email}.` } } });
+    const expires = new Date(Date.now() + 86_400_000);
+    const invitationFor = (to: string) => db.partnerInvitation.create({ data: { email: to, name: "Invitee", hospitalId: "medipol-mega", tokenHash: `${to}-${Math.random()}`, expiresAt: expires } });
+    const otherInvitation = await invitationFor(otherEmail);
+    const ownInvitation = await invitationFor(email.toUpperCase());
+    const otherVerification = await db.verification.create({ data: { id: crypto.randomUUID(), identifier: `email-verification-${otherEmail}`, value: notBobby.id, expiresAt: expires } });
+
+    const response = await callRoute(bobby.browser, deleteRoute, "/api/account", { method: "DELETE", json: { confirmEmail: email } });
+    assert.equal(response.status, 200, await response.clone().text());
+
+    const theirsAfter = await db.auditEvent.findUniqueOrThrow({ where: { id: theirs.id } });
+    assert.equal(theirsAfter.ipAddress, "203.0.113.20");
+    assert.deepEqual(theirsAfter.metadata, { email: otherEmail, reason: `locked for ${otherEmail}` });
+    // Bobby's own row is anonymised, but the other person's address in it is theirs, not his.
+    const byBobbyAfter = await db.auditEvent.findUniqueOrThrow({ where: { id: byBobby.id } });
+    assert.equal(byBobbyAfter.ipAddress, null);
+    assert.deepEqual(byBobbyAfter.metadata, { target: otherEmail, note: "[erased]" });
+    assert.ok(await db.partnerInvitation.findUnique({ where: { id: otherInvitation.id } }), "the other address's invitation stays");
+    assert.equal(await db.partnerInvitation.findUnique({ where: { id: ownInvitation.id } }), null, "an invitation to his own address goes");
+    assert.ok(await db.verification.findUnique({ where: { id: otherVerification.id } }), "the other account's verification stays");
+    assert.ok(await db.user.findUnique({ where: { id: notBobby.id } }));
+  });
+
   test("the last admin cannot delete their account; with another admin they can", async () => {
     const db = await database();
     const first = await signUpAdmin("Ada");

@@ -7,6 +7,8 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { setTimeout as sleep } from "node:timers/promises";
+import { S3Client } from "@aws-sdk/client-s3";
 import { getEnv, resetEnvForTests } from "@/lib/env";
 import {
   contentDisposition,
@@ -88,6 +90,42 @@ async function listAll(store: ObjectStore, prefix: string): Promise<string[]> {
   const keys: string[] = [];
   for await (const key of store.list(prefix)) keys.push(key);
   return keys.sort();
+}
+
+/** `sentBytes` of random data, then nothing more and no end: a client that went silent. */
+function stallingSource(sentBytes: number) {
+  let markStalled: () => void = () => {};
+  const stalled = new Promise<void>((resolve) => (markStalled = resolve));
+  async function* generate() {
+    for (let sent = 0; sent < sentBytes; ) {
+      const piece = randomBytes(Math.min(MiB, sentBytes - sent));
+      sent += piece.length;
+      yield piece;
+    }
+    markStalled();
+    await new Promise(() => {});
+  }
+  return { stream: Readable.from(generate()), stalled };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The names of the S3 commands sent while it is installed. */
+function trackCommands(): string[] & { restore(): void } {
+  const sent = [] as unknown as string[] & { restore(): void };
+  const original = S3Client.prototype.send;
+  S3Client.prototype.send = function (this: S3Client, command: { constructor: { name: string } }, ...rest: unknown[]) {
+    sent.push(command.constructor.name);
+    return (original as (...args: unknown[]) => unknown).call(this, command, ...rest);
+  } as typeof original;
+  sent.restore = () => {
+    S3Client.prototype.send = original;
+  };
+  return sent;
 }
 
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
@@ -215,6 +253,36 @@ for (const backend of [localBackend(), s3Backend()]) {
       test(`rejects a ${label} body whose source fails midway and keeps nothing`, async () => {
         const prefix = `broken-${label}`;
         await assert.rejects(store.put(prefix, randomSource(size, { failAfter: size - 1000 }).stream), /source failed midway/);
+        assert.deepEqual(await listAll(store, prefix), []);
+        assert.deepEqual(await backend.strayFiles(prefix), []);
+      });
+
+      test(`gives up a ${label} body that stalls once its signal aborts, and keeps nothing`, async () => {
+        const prefix = `stalled-${label}`;
+        const source = stallingSource(size);
+        const controller = new AbortController();
+        const sent = trackCommands();
+        try {
+          const putting = store.put(prefix, source.stream, { signal: controller.signal });
+          putting.catch(() => {});
+          await source.stalled;
+          // For S3, the first part is on its way (or sent) when the client goes silent.
+          if (backend.name === "s3" && size > 8 * MiB) while (!sent.includes("CreateMultipartUploadCommand")) await sleep(20);
+          const reason = new Error("the client went silent");
+          controller.abort(reason);
+          await assert.rejects(withTimeout(putting, 5000, "put() did not give up after its signal aborted"), (error: unknown) => error === reason);
+          if (backend.name === "s3" && size > 8 * MiB) assert.ok(sent.includes("AbortMultipartUploadCommand"), `the multipart upload was not aborted: ${sent.join(", ")}`);
+        } finally {
+          sent.restore();
+        }
+        assert.deepEqual(await listAll(store, prefix), []);
+        assert.deepEqual(await backend.strayFiles(prefix), []);
+      });
+
+      test(`refuses at once a ${label} body whose signal has already aborted`, async () => {
+        const prefix = `aborted-${label}`;
+        const reason = new Error("already gone");
+        await assert.rejects(withTimeout(store.put(prefix, stallingSource(size).stream, { signal: AbortSignal.abort(reason) }), 5000, "put() ignored an aborted signal"), (error: unknown) => error === reason);
         assert.deepEqual(await listAll(store, prefix), []);
         assert.deepEqual(await backend.strayFiles(prefix), []);
       });

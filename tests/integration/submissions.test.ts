@@ -127,6 +127,50 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
     });
   });
 
+  describe("person names are one line of letters (phishing through the confirmation e-mail)", () => {
+    const french = (JSON.parse(readFileSync(path.join(process.cwd(), "messages", "fr.json"), "utf8")) as { nameRules: Record<string, string> }).nameRules;
+    for (const [label, name, problem] of [
+      ["a line break", "Amina\nYour account is locked: reply to this e-mail", "lineBreak"],
+      ["a link", "Amina https://evil.example/login", "link"],
+      ["a domain", "Amina, see evil.example", "link"],
+      ["markup", "<a href=x>Amina</a>", "markup"],
+      ["a bidi override", "Amina \u202eolleB", "invisible"],
+      ["digits", "Amina 2", "digits"],
+    ] as const) {
+      test(`a patient name with ${label} is refused with the translated message, and nothing is stored`, async () => {
+        const before = await counts();
+        const response = await guestSubmit([...validFields({ name: name, locale: "fr" }), file("a.pdf", samples.pdf())]);
+        assert.equal(response.status, 400, await response.clone().text());
+        assert.deepEqual(await response.json(), { error: french[problem] });
+        assert.deepEqual(await counts(), before);
+      });
+    }
+
+    test("the consent signature follows the same rule; without a locale the message is English", async () => {
+      const response = await guestSubmit([...validFields({ consentFullName: "Amina\r\nBcc: someone@evil.example" }), file("a.pdf", samples.pdf())]);
+      assert.equal(response.status, 400);
+      assert.deepEqual(await response.json(), { error: "A name must fit on one line: please remove the line breaks." });
+    });
+
+    test("names from many languages are accepted and stored as typed", async () => {
+      const { db } = await import("@/lib/db");
+      for (const name of ["Ngozi Okonkwo-Adeyemi", "Chiamaka O’Neil", "José Ñúñez", "محمد", "Nguyễn Thị Minh", "St. John Smith"]) {
+        const response = await guestSubmit([...validFields({ name, consentFullName: name }), file("a.pdf", samples.pdf())]);
+        assert.equal(response.status, 201, `${name}: ${await response.clone().text()}`);
+        const { id } = (await response.json()) as { id: string };
+        assert.equal((await db().submission.findUniqueOrThrow({ where: { id } })).patientName, name);
+      }
+    });
+
+    test("an inquiry's name too, translated by the language cookie", async () => {
+      const browser = new Browser();
+      const request = browser.request("/api/inquiries", { json: { name: "Chidi\nhttps://evil.example", email: "chidi@example.com", message: "hi" }, headers: { cookie: "NEXT_LOCALE=fr" } });
+      const response = await routes.inquiry(request);
+      assert.equal(response.status, 400);
+      assert.deepEqual(await response.json(), { error: french.lineBreak });
+    });
+  });
+
   test("the same form sent twice with one idempotency key creates one submission", async () => {
     const key = "double-tap-0123456789abcdef";
     const parts = [...validFields(), file("a.pdf", samples.pdf())];
@@ -192,12 +236,13 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
       const lab = list[0].files.find((f) => f.originalName === "lab.pdf")!;
       const get = (who: Browser, id: string, query = "") => routes.file(who.request(`/api/files/${id}${query}`), { params: Promise.resolve({ id }) });
 
-      const response = await get(amina, lab.id, "?name=" + encodeURIComponent('my "lab" report.pdf'));
+      // Whoever shares a link does not choose the saved name or its extension: it is always the stored name.
+      const response = await get(amina, lab.id, "?name=" + encodeURIComponent("evil.exe"));
       assert.equal(response.status, 200);
       assert.equal(response.headers.get("cache-control"), "no-store, private");
       assert.equal(response.headers.get("x-content-type-options"), "nosniff");
       assert.equal(response.headers.get("content-type"), "application/pdf");
-      assert.match(response.headers.get("content-disposition")!, /^attachment; .*filename\*=UTF-8''my%20%22lab%22%20report\.pdf$/);
+      assert.equal(response.headers.get("content-disposition"), `attachment; filename="lab.pdf"; filename*=UTF-8''lab.pdf`);
       assert.ok(Buffer.from(await response.arrayBuffer()).subarray(0, 5).equals(Buffer.from("%PDF-")));
 
       for (const [label, who, id] of [
@@ -214,15 +259,39 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
     });
   });
 
+  describe("file names cannot disguise a file", () => {
+    test("bidi and other invisible characters are removed from the stored and the served name", async () => {
+      const { db } = await import("@/lib/db");
+      // As browsers send them: the name's UTF-8 bytes in filename="..." (so "Röntgen" must arrive intact too).
+      const names = ["report\u202Efdp.exe", "scan\u2066\u200f.pdf\u2069", "\u200bnote\u00ad.pdf", "Röntgen Şişli.pdf"];
+      const response = await guestSubmit([...validFields(), ...names.map((name) => file(name, samples.pdf()))]);
+      assert.equal(response.status, 201, await response.clone().text());
+      const { id } = (await response.json()) as { id: string };
+      const stored = await db().submissionFile.findMany({ where: { submissionId: id } });
+      assert.deepEqual(stored.map((f) => f.originalName).sort(), ["note.pdf", "reportfdp.exe", "Röntgen Şişli.pdf", "scan.pdf"].sort());
+    });
+
+    test("a name stored before the rule is served without its invisible characters", async () => {
+      const { contentDisposition } = await import("@/lib/storage/content-disposition");
+      assert.equal(contentDisposition("report\u202Efdp.exe", "attachment"), `attachment; filename="reportfdp.exe"; filename*=UTF-8''reportfdp.exe`);
+      assert.equal(contentDisposition("\u2067\u200e", "inline"), `inline; filename="download"; filename*=UTF-8''download`);
+    });
+  });
+
   describe("guest tracking with a one-time code", () => {
+    /** The newest code mailed for the case; the mail is sent after the answer, so it is waited for a little. */
     const outboxCode = async (trackingNumber: string) => {
       const outbox = path.join(dataDir, "outbox");
-      const mail = readdirSync(outbox)
-        .sort()
-        .map((name) => readFileSync(path.join(outbox, name), "utf8"))
-        .filter((text) => text.includes(`submission ${trackingNumber} is`))
-        .pop();
-      return mail?.match(/ is (\d{6})\./)?.[1];
+      for (let tries = 0; tries < 100; tries++, await new Promise((resolve) => setTimeout(resolve, 50))) {
+        const mail = readdirSync(outbox)
+          .sort()
+          .map((name) => readFileSync(path.join(outbox, name), "utf8"))
+          .filter((text) => text.includes(`submission ${trackingNumber} is`))
+          .pop();
+        const code = mail?.match(/ is (\d{6})\./)?.[1];
+        if (code) return code;
+      }
+      return undefined;
     };
 
     test("a wrong pair gets the same answer as a right one, and no code", async () => {

@@ -272,6 +272,7 @@ describe("transcription center API", () => {
         ["patientInfo that is a list", () => [...fields({ patientInfo: "[1,2]" }), filePart("a.pdf", samples.pdf())], 400, /^patientInfo is not valid/],
         ["patientInfo with an unknown field", () => [...fields({ patientInfo: JSON.stringify({ name: "Amina" }) }), filePart("a.pdf", samples.pdf())], 400, /unknown field name/],
         ["patientInfo with a number", () => [...fields({ patientInfo: JSON.stringify({ patientId: 17 }) }), filePart("a.pdf", samples.pdf())], 400, /patientId/],
+        ["an attending physician's name with a link", () => [...fields({ patientInfo: JSON.stringify({ attendingPhysician: "Dr. Okafor\nhttps://evil.example" }) }), filePart("a.pdf", samples.pdf())], 400, /attendingPhysician: A name must fit on one line/],
         ["an unknown meeting type", () => [...fields({ meetingType: "lunch" }), filePart("a.pdf", samples.pdf())], 400, /meetingType must be/],
         ["a title over 200 characters", () => [...fields({ title: "x".repeat(201) }), filePart("a.pdf", samples.pdf())], 400, /Title must be at most 200/],
         ["a department over 100 characters", () => [...fields({ department: "d".repeat(101) }), filePart("a.pdf", samples.pdf())], 400, /Department must be at most 100/],

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { LockedAdmin } from "@/components/admin/locked-admin";
 import { PageMessages } from "@/components/patient/page-messages";
 import { TranscriptionCenter } from "@/components/transcriptions/transcription-center";
 import type { Locale } from "@/lib/i18n/locales";
@@ -20,7 +21,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function DashboardPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const user = await requireStaffPage(locale, "/dashboard");
+  const { user, locked } = await requireStaffPage(locale, "/dashboard");
+  if (locked) return <LockedAdmin />;
   const [initial, t] = await Promise.all([listTranscriptions(user, { limit: TRANSCRIPTION_PAGE_SIZE }), getTranslations("transcriptions")]);
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-10">
@@ -34,3 +36,4 @@ export default async function DashboardPage({ params }: Props) {
     </div>
   );
 }
+

@@ -17,7 +17,7 @@ export default async function SignUpPage({ params }: Props) {
   const t = await getTranslations("auth");
   return (
     <AuthCard title={t("signUpTitle")} subtitle={t("signUpSubtitle")}>
-      <PageMessages namespaces={["accountProtection.form"]}>
+      <PageMessages namespaces={["accountProtection.form", "nameRules"]}>
         <SignUpForm />
       </PageMessages>
     </AuthCard>

@@ -32,8 +32,10 @@ export async function callRoute(browser: Browser, handler: Handler, pathname: st
 }
 
 let counter = 0;
+/** A number as letters (1 = "A", 27 = "AA"): account names may not contain digits. */
+const letters = (n: number): string => (n > 26 ? letters(Math.floor((n - 1) / 26)) : "") + String.fromCharCode(65 + ((n - 1) % 26));
 
-export async function signUpPatient(name = `Patient${++counter}`): Promise<Actor> {
+export async function signUpPatient(name = `Patient${letters(++counter)}`): Promise<Actor> {
   const browser = new Browser();
   const email = `${name.toLowerCase()}-${Date.now().toString(36)}${counter}@example.com`;
   const auth = await route("@/app/api/auth/[...all]/route");
@@ -73,7 +75,7 @@ export async function makeStaff(actor: Actor, role: "admin" | "partner", hospita
 }
 
 /** An admin whose dashboard is unlocked in this browser session. */
-export async function signUpAdmin(name = `Admin${++counter}`): Promise<Actor> {
+export async function signUpAdmin(name = `Admin${letters(++counter)}`): Promise<Actor> {
   const actor = await makeStaff(await signUpPatient(name), "admin");
   const unlock = await route("@/app/api/admin/unlock/route");
   const response = await callRoute(actor.browser, unlock, "/api/admin/unlock", { json: { password: PASSWORD } });
@@ -82,7 +84,7 @@ export async function signUpAdmin(name = `Admin${++counter}`): Promise<Actor> {
 }
 
 /** A partner user of one hospital (as an accepted invitation makes one). */
-export async function signUpPartner(hospitalId: string, name = `Partner${++counter}`): Promise<Actor> {
+export async function signUpPartner(hospitalId: string, name = `Partner${letters(++counter)}`): Promise<Actor> {
   return makeStaff(await signUpPatient(name), "partner", hospitalId);
 }
 

@@ -1,6 +1,7 @@
 import { toNextJsHandler } from "better-auth/next-js";
 import { getAuth } from "@/lib/auth/server";
-import { errorResponse, jsonError, serveApi } from "@/lib/api/handler";
+import { errorResponse, jsonError, MAX_JSON_BYTES, serveApi } from "@/lib/api/handler";
+import { readRequestText } from "@/lib/api/request-body";
 import { withClientIpHeader } from "@/lib/api/client";
 import { assertSameOrigin } from "@/lib/api/origin";
 import { toApiErrorResponse } from "@/lib/auth/errors";
@@ -47,7 +48,12 @@ async function handle(request: Request): Promise<Response> {
  * crashed the username plugin with a 500): every POST reaches it as a JSON object, "{}" when empty.
  */
 async function jsonObjectBody(request: Request): Promise<Request | Response> {
-  const text = await request.text();
+  let text: string;
+  try {
+    text = await readRequestText(request, MAX_JSON_BYTES);
+  } catch (error) {
+    return errorResponse(error);
+  }
   let parsed: unknown = {};
   if (text.trim()) {
     try {

@@ -7,8 +7,8 @@ import { trackedSubmissionId } from "@/lib/tracking/access-cookie";
 
 export const dynamic = "force-dynamic";
 
+// No name parameter: the saved name is always the stored one, never chosen by whoever shares a link.
 const query = z.object({
-  name: z.string().max(255).optional(),
   disposition: z.enum(["attachment", "inline"]).default("attachment"),
 });
 
@@ -16,7 +16,7 @@ const query = z.object({
 export const GET = apiRoute({ access: "public", query }, async ({ request, user, query, params }) => {
   const file = await openFileForReading(String(params.id), user, trackedSubmissionId(request), actorFor(request, user));
   const inline = query.disposition === "inline" && INLINE_TYPES.has(file.mimeType);
-  return fileResponse(file.stream, { name: query.name?.trim() || file.originalName, contentType: file.mimeType, size: file.size }, inline ? "inline" : "attachment");
+  return fileResponse(file.stream, { name: file.originalName, contentType: file.mimeType, size: file.size }, inline ? "inline" : "attachment");
 });
 
 // Types a browser can show safely in a tab or frame; everything else is downloaded.

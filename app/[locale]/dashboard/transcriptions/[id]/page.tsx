@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { ArrowLeft } from "lucide-react";
 import { LocalizedLink } from "@/components/i18n/localized-link";
+import { LockedAdmin } from "@/components/admin/locked-admin";
 import { PageMessages } from "@/components/patient/page-messages";
 import { TranscriptionStatusBadge, isActive } from "@/components/transcriptions/status-badge";
 import { DeleteTranscription, RefreshWhileActive, RetryTranscription, TranscriptTextActions } from "@/components/transcriptions/transcript-actions";
@@ -27,7 +28,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function TranscriptPage({ params }: Props) {
   const { locale, id } = await params;
   setRequestLocale(locale);
-  const user = await requireStaffPage(locale, `/dashboard/transcriptions/${encodeURIComponent(id)}`);
+  const { user, locked } = await requireStaffPage(locale, `/dashboard/transcriptions/${encodeURIComponent(id)}`);
+  if (locked) return <LockedAdmin />;
   // Audited like the API's reads; the page's request is rebuilt from its headers for the client address.
   const actor = actorFor(new Request("http://transcript.page", { headers: await headers() }), user);
   const item = await readTranscription(user, id, actor, "page").catch((error: unknown) => {

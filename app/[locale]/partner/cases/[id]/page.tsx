@@ -35,20 +35,23 @@ export default async function PartnerCasePage({ params }: Props) {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   });
-  const [t, specialties, tAccount] = await Promise.all([getTranslations("partner"), getTranslations("specialties"), getTranslations("account")]);
+  const [t, specialties, tAccount, tAccess] = await Promise.all([getTranslations("partner"), getTranslations("specialties"), getTranslations("account"), getTranslations("caseAccess")]);
   const { routing } = item;
   const plan = routing.plan;
   const caseOpen = !isCaseEnded(item.status);
 
-  const details: [string, string][] = [
-    [t("fields.patientName"), item.patientName],
-    [t("fields.condition"), item.medicalCondition || "—"],
-    [t("fields.specialty"), specialties.has(item.specialty) ? specialties(item.specialty) : item.specialty],
-    [t("fields.homeCountry"), item.homeCountry],
-    [t("fields.budget"), item.budget || "—"],
-    [t("fields.preferredCountries"), item.preferredCountries.join(", ") || "—"],
-    [t("fields.patientMessage"), item.message || "—"],
-  ];
+  const specialty: [string, string] = [t("fields.specialty"), specialties.has(item.specialty) ? specialties(item.specialty) : item.specialty];
+  const details: [string, string][] = item.shared
+    ? [
+        [t("fields.patientName"), item.patientName],
+        [t("fields.condition"), item.medicalCondition || "—"],
+        specialty,
+        [t("fields.homeCountry"), item.homeCountry],
+        [t("fields.budget"), item.budget || "—"],
+        [t("fields.preferredCountries"), item.preferredCountries.join(", ") || "—"],
+        [t("fields.patientMessage"), item.message || "—"],
+      ]
+    : [specialty];
 
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
@@ -78,35 +81,42 @@ export default async function PartnerCasePage({ params }: Props) {
         </dl>
       </section>
 
-      <section className="space-y-3 rounded-lg border p-5">
-        <h2 className="text-xl font-semibold">{t("files", { count: item.files.length })}</h2>
-        {item.files.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t("noFiles")}</p>
-        ) : (
-          <ul className="divide-y rounded-md border">
-            {item.files.map((file) => (
-              <li key={file.id} className="flex flex-wrap items-center gap-2 p-2 text-sm">
-                <span className="min-w-0 flex-1 truncate font-medium">{file.originalName}</span>
-                <span className="text-muted-foreground">{t("fileSize", { size: Math.max(1, Math.round(file.size / 1024)), type: file.mimeType })}</span>
-                {file.deleted ? (
-                  <span className="px-2 text-muted-foreground">{tAccount("fileDeleted")}</span>
-                ) : (
-                  <>
-                <a href={`/api/files/${file.id}?disposition=inline`} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-10 items-center gap-1 rounded px-2 text-primary hover:bg-muted">
-                  <Eye aria-hidden className="h-4 w-4" /> {t("preview")}
-                  <span className="sr-only">{file.originalName}</span>
-                </a>
-                <a href={`/api/files/${file.id}`} className="inline-flex min-h-10 items-center gap-1 rounded px-2 text-primary hover:bg-muted">
-                  <Download aria-hidden className="h-4 w-4" /> {t("download")}
-                  <span className="sr-only">{file.originalName}</span>
-                </a>
-                  </>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      {item.shared ? (
+        <section className="space-y-3 rounded-lg border p-5">
+          <h2 className="text-xl font-semibold">{t("files", { count: item.files.length })}</h2>
+          {item.files.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t("noFiles")}</p>
+          ) : (
+            <ul className="divide-y rounded-md border">
+              {item.files.map((file) => (
+                <li key={file.id} className="flex flex-wrap items-center gap-2 p-2 text-sm">
+                  <span className="min-w-0 flex-1 truncate font-medium">{file.originalName}</span>
+                  <span className="text-muted-foreground">{t("fileSize", { size: Math.max(1, Math.round(file.size / 1024)), type: file.mimeType })}</span>
+                  {file.deleted ? (
+                    <span className="px-2 text-muted-foreground">{tAccount("fileDeleted")}</span>
+                  ) : (
+                    <>
+                      <a href={`/api/files/${file.id}?disposition=inline`} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-10 items-center gap-1 rounded px-2 text-primary hover:bg-muted">
+                        <Eye aria-hidden className="h-4 w-4" /> {t("preview")}
+                        <span className="sr-only">{file.originalName}</span>
+                      </a>
+                      <a href={`/api/files/${file.id}`} className="inline-flex min-h-10 items-center gap-1 rounded px-2 text-primary hover:bg-muted">
+                        <Download aria-hidden className="h-4 w-4" /> {t("download")}
+                        <span className="sr-only">{file.originalName}</span>
+                      </a>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : (
+        <section className="space-y-2 rounded-lg border p-5" data-testid="not-shared">
+          <h2 className="text-xl font-semibold">{tAccess("notSharedTitle")}</h2>
+          <p className="text-sm text-muted-foreground">{tAccess("notSharedText")}</p>
+        </section>
+      )}
 
       {plan && <PlanSummary plan={plan} />}
       {routing.status === "declined" && (

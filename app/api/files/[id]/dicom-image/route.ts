@@ -1,6 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { actorFor } from "@/lib/api/client";
 import { storedDicomPreview } from "@/lib/dicom/stored-file";
+import { STORED_FILE_POLICY } from "@/lib/security/response-headers";
 import { contentDisposition } from "@/lib/storage";
 import { trackedSubmissionId } from "@/lib/tracking/access-cookie";
 
@@ -19,7 +20,7 @@ export const GET = apiRoute({ access: "public" }, async ({ request, user, params
       "Content-Disposition": contentDisposition(`${name.replace(/\.dcm$/i, "")}.png`, "inline"),
       "Cache-Control": "no-store, private",
       "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "sandbox; default-src 'none'",
+      "Content-Security-Policy": STORED_FILE_POLICY,
     },
   });
 });
