@@ -133,8 +133,8 @@ describe("authorization matrix: admin, partner and patient-case routes for every
     people.routedPartner = await signUpPartner(ROUTED_HOSPITAL, "RoutedHospital");
     people.admin = await signUpAdmin("Coordinator");
     people.lockedAdmin = await makeStaff(await signUpPatient("LockedAdmin"), "admin");
-    people.adminWithoutTwoFactor = await signUpPatient("AdminNo2fa");
-    people.routedPartnerWithoutTwoFactor = await signUpPatient("PartnerNo2fa");
+    people.adminWithoutTwoFactor = await signUpPatient("AdminNoTotp");
+    people.routedPartnerWithoutTwoFactor = await signUpPatient("PartnerNoTotp");
     await db().user.update({ where: { id: people.adminWithoutTwoFactor.id }, data: { role: "admin" } });
     await db().user.update({ where: { id: people.routedPartnerWithoutTwoFactor.id }, data: { role: "partner", hospitalId: ROUTED_HOSPITAL } });
 
