@@ -1,11 +1,11 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { spawnUploadServer, type UploadServer } from "../support/upload-server-process";
 import { APP_URL } from "./support/app";
 import { multipartBody, MULTIPART_TYPE, samples, validFields, type Part } from "./support/multipart";
 
@@ -21,40 +21,21 @@ const IDLE_SECONDS = 2;
 /** Bytes of the file each client sends before it goes silent or is cut. */
 const SENT_BYTES = 300 * 1024;
 
-interface Server {
-  child: ChildProcess;
-  port: number;
+interface Server extends UploadServer {
   dataDir: string;
-  exited: Promise<void>;
 }
 
 async function startServer(extraEnv: Record<string, string> = {}): Promise<Server> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "afya-stall-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const server = await spawnUploadServer({
     DATA_DIR: dataDir,
     APP_URL,
     BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
     STORAGE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
     TRANSCRIPTION_WORKER: "off",
     ...extraEnv,
-  };
-  delete env.NODE_TEST_CONTEXT;
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ["--import", "./scripts/server-only-hooks.mjs", "--import", "tsx", "tests/support/upload-server.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    const check = (chunk: Buffer) => {
-      output += chunk;
-      const match = output.match(/LISTENING (\d+)/);
-      if (match) resolve(Number(match[1]));
-    };
-    child.stdout!.on("data", check);
-    child.stderr!.on("data", check);
-    void exited.then(() => reject(new Error(`upload server exited before listening:\n${output}`)));
   });
-  return { child, port, dataDir, exited };
+  return { ...server, dataDir };
 }
 
 async function stats(server: Server): Promise<{ inFlight: number; fds: number }> {

@@ -1,6 +1,5 @@
 import { after, before, describe, mock, test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync } from "node:fs";
 import http from "node:http";
@@ -8,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
+import { spawnUploadServer, type UploadServer } from "../support/upload-server-process";
 import { APP_URL } from "./support/app";
 import { multipartBody, MULTIPART_TYPE, samples, validFields, type Part } from "./support/multipart";
 
@@ -27,33 +27,8 @@ const env = {
   STORAGE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
 };
 
-interface Server {
-  child: ChildProcess;
-  port: number;
-  exited: Promise<void>;
-}
-
-async function startServer(): Promise<Server> {
-  const parentEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  delete parentEnv.NODE_TEST_CONTEXT;
-  delete parentEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ["--import", "./scripts/server-only-hooks.mjs", "--import", "tsx", "tests/support/upload-server.ts"], {
-    env: parentEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    const check = (chunk: Buffer) => {
-      output += chunk;
-      const match = output.match(/LISTENING (\d+)/);
-      if (match) resolve(Number(match[1]));
-    };
-    child.stdout!.on("data", check);
-    child.stderr!.on("data", check);
-    void exited.then(() => reject(new Error(`upload server exited before listening:\n${output}`)));
-  });
-  return { child, port, exited };
+function startServer(): Promise<UploadServer> {
+  return spawnUploadServer(env);
 }
 
 interface Sent {
@@ -110,7 +85,7 @@ async function* dribble(data: Buffer, stallAfter: number): AsyncGenerator<Buffer
 }
 
 describe("server killed (SIGKILL) in the middle of 20 uploads", () => {
-  let server: Server | null = null;
+  let server: UploadServer | null = null;
   after(async () => {
     server?.child.kill("SIGKILL");
     await server?.exited;
