@@ -1,7 +1,8 @@
-import type { NextRequest } from "next/server";
+import { NextResponse, type NextRequest } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { routing } from "@/lib/i18n/routing";
 import { strictTransportSecurity } from "@/lib/api/transport-security";
+import { securityHeaders } from "@/lib/security/response-headers";
 
 /** lib/api/client.ts's header for Better Auth: pages never set it, and a client's value never reaches them. */
 const CLIENT_IP_HEADER = "x-afyabridge-client-ip";
@@ -41,6 +42,8 @@ function contentSecurityPolicy(nonce: string): string {
  * boundary: every page, route handler and data query checks the session and role itself.
  */
 export default function proxy(request: NextRequest) {
+  if (!decodable(request.nextUrl.pathname)) return badAddress();
+  if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
   const policy = contentSecurityPolicy(Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64"));
   // next-intl forwards a copy of the request's headers to the page, so the policy reaches the renderer.
   request.headers.set("Content-Security-Policy", policy);
@@ -53,8 +56,30 @@ export default function proxy(request: NextRequest) {
   return response;
 }
 
+/**
+ * An address that cannot be percent-decoded (`/%E0%A4%A`) would fail inside Next's routing, which then
+ * answers a bare 500 without any of the security headers: it is refused here with a 400 that has them.
+ */
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function badAddress(): NextResponse {
+  const response = new NextResponse("Bad request: the address is not valid.\n", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  for (const { key, value } of securityHeaders("DENY")) response.headers.set(key, value);
+  const hsts = strictTransportSecurity();
+  if (hsts) response.headers.set("Strict-Transport-Security", hsts);
+  return response;
+}
+
 export const config = {
-  // Not /api (uploads must stream, and a proxied body is cut at 10 MB), not Next's own files, not
-  // static files with an extension, except SPEC's .html pages (/simple-login.html, /simple-signup.html).
-  matcher: ["/((?!api|_next|_vercel|.*\\.(?!html$)[^/]+$).*)"],
+  // Not /api (uploads must stream, and a proxied body is cut at 10 MB) except addresses with a percent
+  // sign (to refuse undecodable ones; no upload address has one), not Next's own files, not static
+  // files with an extension, except SPEC's .html pages (/simple-login.html, /simple-signup.html).
+  matcher: ["/((?!api|_next|_vercel|.*\\.(?!html$)[^/]+$).*)", "/api/:rest(.*%.*)"],
 };

@@ -1,7 +1,7 @@
 /**
  * The security headers of every response, in one place: next.config.ts sends them with everything
  * (its list is fixed at build time; HSTS is added at run time by proxy.ts and the API wrapper), and
- * the few responses Next makes before any config applies (app/400) send them themselves.
+ * the answer proxy.ts gives an address Next could not route (see `badAddress` there) sends them itself.
  * The Content-Security-Policy here allows nothing to load or run: it is for what proxy.ts does not see
  * (API answers, Next's static files). For pages proxy.ts replaces it with the pages' policy, which
  * carries a fresh nonce for every response.

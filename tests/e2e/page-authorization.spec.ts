@@ -244,7 +244,7 @@ test("a malformed or unknown id in a staff page's address is a 404 for those all
 });
 
 test("a hospital that declined keeps its own answer, and its case page says the case is no longer shared", async () => {
-  const patient = { name: `Fatima Bello ${run}`, email: `fatima.${run}@example.com`, condition: `Aortic stenosis ${run}` };
+  const patient = { name: `Fatima Bello ${lettersOnly(run)}`, email: `fatima.${run}@example.com`, condition: `Aortic stenosis ${run}` };
   const item = await submitGuestCaseThroughApi(contexts.guest, patient);
   const { hospitals } = (await (await contexts.admin.get("/api/admin/hospitals")).json()) as { hospitals: { id: string }[] };
   const routed = await contexts.admin.post(`/api/admin/cases/${item.id}/route`, { data: { hospitalIds: [hospitals[0].id, hospitals[1].id] } });

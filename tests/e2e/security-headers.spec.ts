@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIResponse, type Page, type Response } from "@playwright/test";
-import { becomeAdminThroughApi, fileSamples, signUpThroughApi } from "./support";
+import { becomeAdminThroughApi, fileSamples, lettersOnly, signUpThroughApi } from "./support";
 
 const nav = (locale: string): Record<string, string> => JSON.parse(readFileSync(join(process.cwd(), "messages", `${locale}.json`), "utf8")).nav;
 
@@ -212,7 +212,7 @@ test("sign-in and a signed-in patient's pages work under the policy, dialogs inc
 });
 
 test("an admin's dashboard, its file preview frame and a case page work under the policy", async ({ page }) => {
-  const patientName = `Bola Ade ${Date.now().toString(36)}`;
+  const patientName = `Bola Ade ${lettersOnly(Date.now().toString(36))}`;
   const submission = await page.request.post("/api/medical-submissions", {
     multipart: {
       name: patientName,
