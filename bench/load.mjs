@@ -23,6 +23,8 @@ await import("../scripts/server-only-hooks.mjs");
 (await import("tsx/esm/api")).register();
 const { createStore } = await import("../lib/storage/index.ts");
 
+/** A number written in letters (0 → "a", 27 → "bb"): person names may not hold digits. */
+const inLetters = (n) => (n >= 26 ? inLetters(Math.floor(n / 26) - 1) : "") + String.fromCharCode(97 + (n % 26));
 const submissions = Number(process.argv[2] ?? 200);
 const reads = Number(process.argv[3] ?? 2000);
 const PATIENTS = 20;
@@ -77,14 +79,14 @@ function guestSubmission(url, i) {
   const form = new FormData();
   const email = `load${i}@example.com`;
   for (const [name, value] of Object.entries({
-    name: `Load Patient ${i}`,
+    name: `Load Patient ${inLetters(i)}`,
     email,
     homeCountry: "Nigeria",
     specialty: "cardiology",
     urgency: "standard",
     preferredCountries: '["Turkey"]',
     consent: "true",
-    consentFullName: `Load Patient ${i}`,
+    consentFullName: `Load Patient ${inLetters(i)}`,
     consentEmail: email,
     consentDate: new Date().toISOString().slice(0, 10),
   }))
@@ -98,7 +100,7 @@ function guestSubmission(url, i) {
 }
 
 async function signUpPatient(url, i) {
-  const account = { name: `Reader ${i}`, username: `reader_${i}_${process.pid}`, email: `reader${i}.${process.pid}@example.com`, password: "correct horse battery" };
+  const account = { name: `Reader ${inLetters(i)}`, username: `reader_${i}_${process.pid}`, email: `reader${i}.${process.pid}@example.com`, password: "correct horse battery" };
   const response = await fetch(`${url}/api/auth/sign-up/email`, { method: "POST", body: JSON.stringify(account), headers: { "content-type": "application/json", origin: url, "x-forwarded-for": address(10_000 + i) } });
   if (!response.ok) throw new Error(`sign-up ${response.status}: ${await response.text()}`);
   // Sign-up opens no session (ADR 14): sign in, as the sign-up form asks.
