@@ -10,7 +10,8 @@ import { log, withRequestId } from "@/lib/log";
 import { withClientIpHeader } from "./client";
 import { strictTransportSecurity } from "./transport-security";
 import { STORED_FILE_PATHS, STORED_FILE_POLICY } from "@/lib/security/response-headers";
-import { localizedIssueMessage, requestLocale } from "@/lib/people/name-messages";
+import { localizedIssueMessage } from "@/lib/people/name-messages";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { nameMessageKey } from "@/lib/people/name";
 
 /** Who may call a route: anyone, any signed-in user, or only the listed roles. */

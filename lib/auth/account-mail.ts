@@ -1,38 +1,23 @@
 import "server-only";
-import { defaultLocale, isLocale, splitLocalePath, type Locale } from "@/lib/i18n/locales";
+import type { Locale } from "@/lib/i18n/locales";
+import { requestLocale } from "@/lib/i18n/request-locale";
+import { nameForMail } from "@/lib/people/name";
 import { translatorFor } from "@/lib/i18n/messages";
 import { sendMail } from "@/lib/mail";
 import { localizedUrl } from "@/lib/seo/metadata";
 
 type Owner = { email: string; name: string };
 
-/**
- * The language of the page the request came from (the sign-in and sign-up forms are on localized
- * pages), else the language the visitor last chose, else English.
- */
-function requestLocale(request: Request | undefined): Locale {
-  if (!request) return defaultLocale;
-  try {
-    const referer = request.headers.get("referer");
-    if (referer) {
-      const { locale } = splitLocalePath(new URL(referer).pathname);
-      if (locale !== defaultLocale) return locale;
-    }
-  } catch {
-    // An unreadable Referer says nothing about the language.
-  }
-  const chosen = /(?:^|;\s*)NEXT_LOCALE=([^;]+)/.exec(request.headers.get("cookie") ?? "")?.[1];
-  return isLocale(chosen) ? chosen : defaultLocale;
-}
-
 async function sendToOwner(owner: Owner, request: Request | undefined, subject: string, lines: (t: Awaited<ReturnType<typeof translatorFor>>, locale: Locale) => string[]) {
   const locale = requestLocale(request);
   const t = await translatorFor(locale, "accountProtection.email");
   const common = await translatorFor(locale, "accountSecurity");
+  const email = await translatorFor(locale, "emails");
+  const name = nameForMail(owner.name);
   await sendMail({
     to: owner.email,
     subject: t(subject),
-    text: [common("resetEmailGreeting", { name: owner.name }), "", ...lines(t, locale), "", common("resetEmailSignature")].join("\n"),
+    text: [email("salutation"), "", ...(name ? [email("accountNameLine", { name }), ""] : []), ...lines(t, locale), "", common("resetEmailSignature")].join("\n"),
   });
 }
 

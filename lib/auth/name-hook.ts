@@ -1,7 +1,8 @@
 import "server-only";
 import { APIError } from "better-auth/api";
 import { normalizeName, personName } from "@/lib/people/name";
-import { localizedIssueMessage, requestLocale } from "@/lib/people/name-messages";
+import { localizedIssueMessage } from "@/lib/people/name-messages";
+import { requestLocale } from "@/lib/i18n/request-locale";
 
 /** The error code of a refused account name; the message is already in the reader's language. */
 export const NAME_INVALID = "NAME_INVALID";
@@ -16,6 +17,6 @@ export async function refuseInvalidName(ctx: { path: string; body?: unknown; hea
   if (ctx.path === "/update-user" && body.name === undefined) return;
   const result = personName().safeParse(typeof body.name === "string" ? normalizeName(body.name) : body.name);
   if (result.success) return;
-  const message = await localizedIssueMessage(result.error.issues[0]?.message ?? "", requestLocale({ headers: ctx.headers ?? new Headers() }));
+  const message = await localizedIssueMessage(result.error.issues[0]?.message ?? "", requestLocale(ctx.headers ? { headers: ctx.headers } : undefined));
   throw new APIError("BAD_REQUEST", { message, code: NAME_INVALID });
 }

@@ -12,7 +12,8 @@ import { sendSubmissionConfirmation } from "./emails";
 import type { StoredUpload } from "@/lib/uploads/store-upload";
 import { initialScanStatus, scanSubmissionInBackground } from "@/lib/security/scan";
 import { log } from "@/lib/log";
-import { localizedIssueMessage, requestLocale } from "@/lib/people/name-messages";
+import { localizedIssueMessage } from "@/lib/people/name-messages";
+import { requestLocale } from "@/lib/i18n/request-locale";
 
 export interface CreatedSubmission {
   id: string;

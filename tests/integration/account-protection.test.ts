@@ -145,6 +145,9 @@ describe("account protection", () => {
     assert.match(mails[0], /Subject: Someone tried to create an AfyaBridge account with your e-mail/);
     assert.match(mails[0], /\/simple-login\.html/);
     assert.match(mails[0], /\/reset-password/);
+    // Greeted plainly, the account's name quoted as data on its own line (never a sentence's start).
+    assert.match(mails[0], /^Hello,\r?$/m);
+    assert.match(mails[0], new RegExp(`^Account name: ${owner.name}\\r?$`, "m"));
     assert.equal(await (await db()).user.count({ where: { email: owner.email } }), 1);
   });
 
