@@ -2,8 +2,36 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+/**
+ * The layers (docs/ARCHITECTURE.md). lib/contracts is browser-safe and shared; the rest of lib/ is
+ * the server's domain; client/ is the browser's data access; components/ the UI. An import across
+ * these lines is a lint error, so a build cannot ship server code to the browser by accident.
+ */
+const serverLib = { regex: "^@/lib/(?!contracts/|i18n/(navigation|routing|locales)$|utils$)", message: "Browser code imports only lib/contracts (and the browser-safe lib/i18n, lib/utils): server modules stay on the server." };
+const uiOrApp = { group: ["@/components/*", "@/app/*", "@/client/*"], message: "lib/ is below the UI: it never imports components, client or app." };
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
+  {
+    files: ["lib/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [uiOrApp] }] },
+  },
+  {
+    files: ["lib/contracts/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "server-only", message: "Contracts are shared with the browser." }],
+          patterns: [uiOrApp, { regex: "^@/lib/(?!contracts/|i18n/locales$)", message: "Contracts import only other contracts: they are shared with the browser." }],
+        },
+      ],
+    },
+  },
+  {
+    files: ["client/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [serverLib, { group: ["@/app/*"], message: "Components never import pages." }] }] },
+  },
   globalIgnores([".next/**", ".next-*/**", "node_modules/**", ".data/**", "lib/db/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**"]),
 ]);

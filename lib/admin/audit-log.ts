@@ -1,7 +1,7 @@
 import "server-only";
 import { decodeCursor, encodeCursor, rowsAfter } from "@/lib/api/keyset-cursor";
 import { z } from "zod";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
 import { likeLiteral } from "@/lib/db/like";
 import type { Prisma } from "@/lib/db/generated/client";

@@ -1,7 +1,7 @@
 import "server-only";
 import { planSelect, toPlanView } from "@/lib/cases/plan-view";
 import { z } from "zod";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/app-error";
 import { routableStatuses } from "@/lib/cases/routing";
 import { manualTransitions } from "@/lib/cases/workflow";
 import { db } from "@/lib/db";

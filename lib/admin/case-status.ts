@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import type { AuditActor } from "@/lib/audit";
 import { changeStatus, lockCaseStatus, manualTransitions } from "@/lib/cases/workflow";
 import { db } from "@/lib/db";

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { clientIp } from "@/lib/api/client";
 import { enforceRateLimit, RATE_RULES } from "@/lib/api/rate-limit";
 import { audit, type AuditActor } from "@/lib/audit";

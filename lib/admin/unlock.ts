@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { enforceRateLimit, RATE_RULES } from "@/lib/api/rate-limit";
 import { audit, type AuditActor } from "@/lib/audit";
 import { getAuth } from "@/lib/auth/server";

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { getSessionUser, requireUser, type SessionUser } from "@/lib/auth/session";
 import type { Role } from "@/lib/auth/roles";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/app-error";
 import { assertSameOrigin } from "./origin";
 import { readRequestText } from "./request-body";
 import { isDatabaseUnavailable, isUnstorableText } from "@/lib/db/unavailable";
@@ -13,6 +13,12 @@ import { STORED_FILE_PATHS, STORED_FILE_POLICY } from "@/lib/security/response-h
 import { localizedIssueMessage } from "@/lib/people/name-messages";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { nameMessageKey } from "@/lib/people/name";
+import { translatorFor } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/i18n/locales";
+import type { ErrorCode, ErrorParams } from "@/lib/contracts/errors";
+import english from "@/messages/en.json";
+
+const isErrorCode = (message: string): message is ErrorCode => Object.hasOwn(english.errors, message);
 
 /** Who may call a route: anyone, any signed-in user, or only the listed roles. */
 export type Access = "public" | "signed-in" | readonly Role[];
@@ -54,7 +60,7 @@ export function apiRoute<A extends Access, Body = undefined, Query = undefined>(
       const params = (await routeContext?.params) ?? {};
       return await handler({ request, user: user as UserFor<A>, body, query, params });
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, request);
     }
   };
   return (request: Request, routeContext?: { params?: Promise<Record<string, string | string[]>> }) => serveApi(request, () => serve(request, routeContext));
@@ -84,45 +90,77 @@ export async function serveApi(request: Request, serve: () => Promise<Response>)
   }
 }
 
-export function errorResponse(error: unknown): Response {
-  if (error instanceof AppError) return jsonError(error.status, error.message, error.headers);
-  if (isDatabaseUnavailable(error)) return databaseUnavailable(error);
-  if (isUnstorableText(error)) return jsonError(400, "The request contains characters that cannot be stored (such as a NUL character).");
+/**
+ * The JSON answer for anything a handler threw: `{ error, code, field }`, `error` in the request's
+ * language. An AppError answers its own status and code; an unreachable database 503; anything else
+ * is logged and answers a generic 500.
+ */
+export async function errorResponse(error: unknown, request?: Request): Promise<Response> {
+  const locale = requestLocale(request);
+  if (error instanceof AppError) {
+    const code = isErrorCode(error.code) ? error.code : error.kind;
+    return codedError(error.status, await errorText(locale, error.code, error.params), code, error.field, error.headers);
+  }
+  if (isDatabaseUnavailable(error)) return databaseUnavailable(error, locale);
+  if (isUnstorableText(error)) return codedError(400, await errorText(locale, "unstorable_text"), "unstorable_text");
   log.error({ err: error }, "Unhandled error in route handler");
-  return jsonError(500, "Something went wrong on our side. Please try again.");
+  return codedError(500, await errorText(locale, "internal"), "internal");
 }
 
-export const DATABASE_UNAVAILABLE = "The service is temporarily unavailable. Please try again in a minute.";
+function codedError(status: number, error: string, code: string, field?: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ error, code, ...(field ? { field } : {}) }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+/** The text of an error code in the given language; a sentence that is not (yet) a code is sent as it is. */
+async function errorText(locale: Locale, code: string, params: ErrorParams = {}): Promise<string> {
+  const t = await translatorFor(locale, "errors");
+  const text = t(code, params);
+  return text === `errors.${code}` ? code : text;
+}
+
 let unavailableLoggedAt = 0;
 
 /** 503 while the database cannot be reached; logged once a minute, not once per request of an outage. */
-function databaseUnavailable(error: unknown): Response {
+async function databaseUnavailable(error: unknown, locale: Locale): Promise<Response> {
   if (Date.now() - unavailableLoggedAt > 60_000) {
     unavailableLoggedAt = Date.now();
     log.error({ err: error }, "Database unreachable: answering 503 (logged at most once a minute)");
   }
-  return jsonError(503, DATABASE_UNAVAILABLE, { "Retry-After": "30" });
+  return codedError(503, await errorText(locale, "unavailable"), "unavailable", undefined, { "Retry-After": "30" });
 }
 
+/**
+ * A zod issue's message is an error code (lib/contracts) or, until every schema uses codes, an English
+ * sentence; either way the answer names the field it concerns.
+ */
 async function parse<T>(schema: z.ZodType<T>, value: unknown, request: Request): Promise<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
+  const field = issue?.path.length ? issue.path.join(".") : undefined;
   // A person-name rule's message is a translated sentence about the name: it needs no field prefix.
-  if (issue && nameMessageKey(issue.message)) throw new AppError("bad_request", await localizedIssueMessage(issue.message, requestLocale(request)));
-  const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
-  throw new AppError("bad_request", `${where}${issue?.message ?? "Invalid input."}`);
+  if (issue && nameMessageKey(issue.message)) throw new AppError("bad_request", await localizedIssueMessage(issue.message, requestLocale(request)), { field });
+  if (issue && isErrorCode(issue.message)) throw new AppError("bad_request", issue.message, { field, params: issueParams(issue) });
+  throw new AppError("bad_request", `${field ? `${field}: ` : ""}${issue?.message ?? "Invalid input."}`, { field });
+}
+
+/** The bound a size or length issue was about, for texts such as "at most {maximum} characters". */
+function issueParams(issue: z.core.$ZodIssue): ErrorParams {
+  const params: ErrorParams = {};
+  if ("maximum" in issue) params.maximum = Number(issue.maximum);
+  if ("minimum" in issue) params.minimum = Number(issue.minimum);
+  return params;
 }
 
 async function readJson(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().includes("application/json")) throw new AppError("unsupported_media_type", "The request body must be JSON (Content-Type: application/json).");
+  if (!type.toLowerCase().includes("application/json")) throw new AppError("unsupported_media_type", "json_required");
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_JSON_BYTES) throw new AppError("payload_too_large", "The request body is too large.");
+  if (length > MAX_JSON_BYTES) throw new AppError("payload_too_large", "body_too_large");
   const text = await readRequestText(request, MAX_JSON_BYTES);
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError("bad_request", "The request body is not valid JSON.");
+    throw new AppError("bad_request", "invalid_json");
   }
 }

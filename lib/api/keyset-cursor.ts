@@ -1,4 +1,4 @@
-import { badRequest } from "./errors";
+import { badRequest } from "@/lib/app-error";
 
 /** A row's place in a newest-first list: (createdAt desc, id desc). */
 export interface KeysetPosition {

@@ -1,6 +1,6 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/app-error";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

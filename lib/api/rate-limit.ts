@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/app-error";
 import { ipv6Network64 } from "./ip";
 
 export interface RateRule {
@@ -39,7 +39,7 @@ export async function enforceRateLimit(rule: RateRule, subject: string): Promise
     RETURNING count, "lastRequest"`;
   if (row.count > rule.max) {
     const retryAfter = Math.max(1, Math.ceil((Number(row.lastRequest) + rule.windowSeconds * 1000 - now) / 1000));
-    throw new AppError("rate_limited", "Too many requests. Please wait a little and try again.", { "Retry-After": String(retryAfter) });
+    throw new AppError("rate_limited", "rate_limited", { headers: { "Retry-After": String(retryAfter) } });
   }
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { Readable } from "node:stream";
 import { getEnv } from "@/lib/env";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/app-error";
 
 export const INTERRUPTED_MESSAGE = "The upload was interrupted. Please try again.";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { headers as nextHeaders } from "next/headers";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { carriesAdminUnlock, LOCKED } from "@/lib/admin/unlock-cookie";
 import { db } from "@/lib/db";
 import { getAuth } from "./server";

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { audit, type AuditActor } from "@/lib/audit";
 import { db } from "@/lib/db";
 import type { NotificationOutbox } from "@/lib/notifications/outbox";

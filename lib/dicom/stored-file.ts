@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import type { AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { findReadableFile, openFileForReading } from "@/lib/files/read";

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
 import type { Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/messages";

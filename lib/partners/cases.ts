@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { decodeCursor, encodeCursor } from "@/lib/api/keyset-cursor";
 import { routingState, type StoredRoutingStatus } from "@/lib/cases/case-state";
 import { routedToHospital, sharedWithHospital } from "@/lib/cases/partner-access";

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { audit, type AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { isCaseEnded } from "@/lib/cases/case-state";

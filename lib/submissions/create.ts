@@ -1,6 +1,6 @@
 import "server-only";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { audit, type AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";

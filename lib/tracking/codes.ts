@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { enforceRateLimit, RATE_RULES } from "@/lib/api/rate-limit";
 import { audit, type AuditActor } from "@/lib/audit";
 import { db } from "@/lib/db";

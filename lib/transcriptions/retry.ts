@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { audit, type AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Readable } from "node:stream";
 import busboy from "busboy";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { INTERRUPTED_MESSAGE, openRequestBody } from "@/lib/api/request-body";
 import { cleanFileName } from "./file-name";
 

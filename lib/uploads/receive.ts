@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { getStore } from "@/lib/storage";
 import { readMultipart } from "./multipart";
 import { storeUpload, type StoredUpload, type UploadRules } from "./store-upload";

@@ -1,6 +1,6 @@
 import "server-only";
 import { Transform, type TransformCallback } from "node:stream";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { StorageLimitError, type ObjectStore } from "@/lib/storage";
 import type { IncomingFile } from "./multipart";
 import { sniff, SNIFF_BYTES, type SniffedType } from "./sniff";

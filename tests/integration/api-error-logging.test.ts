@@ -18,9 +18,9 @@ describe("API error logging", () => {
 
   test("an unexpected error: 500 with a generic message, the error logged as err", async () => {
     const failure = new Error("cannot read properties of undefined");
-    const response = errorResponse(failure);
+    const response = await errorResponse(failure);
     assert.equal(response.status, 500);
-    assert.deepEqual(await response.json(), { error: "Something went wrong on our side. Please try again." });
+    assert.deepEqual(await response.json(), { error: "Something went wrong on our side. Please try again.", code: "internal" });
     assert.equal(errors.mock.callCount(), 1);
     assert.deepEqual(errors.mock.calls[0].arguments, [{ err: failure }, "Unhandled error in route handler"]);
     assert.equal(consoleCalls.reduce((sum, method) => sum + method.mock.callCount(), 0), 0);
@@ -29,7 +29,7 @@ describe("API error logging", () => {
   test("an unreachable database: 503 every time, logged once a minute", async () => {
     const unreachable = Object.assign(new Error("Can't reach database server at db:5432"), { code: "P1001" });
     for (let i = 0; i < 3; i++) {
-      const response = errorResponse(unreachable);
+      const response = await errorResponse(unreachable);
       assert.equal(response.status, 503);
       assert.equal(response.headers.get("retry-after"), "30");
     }

@@ -12,7 +12,7 @@ function notFound(request: Request): Promise<Response> {
     try {
       assertSameOrigin(request);
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, request);
     }
     return jsonError(404, "Not found");
   });

@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
 import { actorFor } from "@/lib/api/client";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { getCurrentSession } from "@/lib/auth/session";
 import { listActiveSessions, revokeOtherSessions } from "@/lib/auth/sessions";
 

@@ -13,7 +13,7 @@ async function handle(request: Request): Promise<Response> {
   try {
     assertSameOrigin(request);
   } catch (error) {
-    return errorResponse(error);
+    return errorResponse(error, request);
   }
   // Better Auth reads the client's address (its limits, the session rows) from this header only.
   request = withClientIpHeader(request);
@@ -30,14 +30,14 @@ async function handle(request: Request): Promise<Response> {
   try {
     response = await (request.method === "GET" ? handlers.GET(request) : handlers.POST(request));
   } catch (error) {
-    return errorResponse(error); // its rate limiter throws when the database is unreachable
+    return errorResponse(error, request); // its rate limiter throws when the database is unreachable
   }
   if (response.status >= 500) {
     // Better Auth turns every failure into a 500; when the database is unreachable, say so (503, as the other APIs do).
     try {
       await db().$queryRaw`SELECT 1`;
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, request);
     }
   }
   return toApiErrorResponse(response);
@@ -52,7 +52,7 @@ async function jsonObjectBody(request: Request): Promise<Request | Response> {
   try {
     text = await readRequestText(request, MAX_JSON_BYTES);
   } catch (error) {
-    return errorResponse(error);
+    return errorResponse(error, request);
   }
   let parsed: unknown = {};
   if (text.trim()) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/handler";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { actorFor } from "@/lib/api/client";
 import { approvePlan } from "@/lib/cases/approve";
 import { NotificationOutbox } from "@/lib/notifications/outbox";

@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { trackedSubmissionId } from "@/lib/tracking/access-cookie";
 import { trackedSubmissionView } from "@/lib/tracking/view";
 

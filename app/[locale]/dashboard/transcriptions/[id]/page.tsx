@@ -10,7 +10,7 @@ import { TranscriptionStatusBadge, isActive } from "@/components/transcriptions/
 import { DeleteTranscription, RefreshWhileActive, RetryTranscription, TranscriptTextActions } from "@/components/transcriptions/transcript-actions";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { actorFor } from "@/lib/api/client";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import type { Locale } from "@/lib/i18n/locales";
 import { requireStaffPage } from "@/lib/transcriptions/page";
 import { formatTimestamp, readTranscription, transcriptAsText, type TranscriptSegment } from "@/lib/transcriptions/queries";

@@ -10,7 +10,7 @@ import { PlanSummary } from "@/components/partner/plan-summary";
 import { RoutingBadge } from "@/components/partner/routing-badge";
 import { PageMessages } from "@/components/patient/page-messages";
 import { Badge } from "@/components/ui/badge";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { isCaseEnded } from "@/lib/cases/case-state";
 import type { Locale } from "@/lib/i18n/locales";
 import { getPartnerCase } from "@/lib/partners/cases";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/handler";
 import { actorFor } from "@/lib/api/client";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/app-error";
 import { revokeOwnSession } from "@/lib/auth/sessions";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { caseIdParam, getAdminCase } from "@/lib/admin/case-detail";
 import { adminRoute } from "@/lib/admin/route";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/app-error";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/handler";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { markNotificationRead } from "@/lib/notifications/queries";
 
 export const dynamic = "force-dynamic";

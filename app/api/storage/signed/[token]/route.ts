@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { getStore, StorageNotFoundError, verifySignedToken } from "@/lib/storage";
 import { fileResponse } from "@/lib/storage/download";
 

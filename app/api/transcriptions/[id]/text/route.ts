@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
 import { actorFor } from "@/lib/api/client";
-import { AppError } from "@/lib/api/errors";
+import { AppError } from "@/lib/app-error";
 import { contentDisposition } from "@/lib/storage";
 import { auditTranscriptRead, getTranscription, transcriptAsText } from "@/lib/transcriptions/queries";
 

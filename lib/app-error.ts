@@ -1,0 +1,66 @@
+import "server-only";
+import type { ErrorCode, ErrorParams } from "@/lib/contracts/errors";
+
+/** The HTTP meaning of an error; the code says what exactly went wrong. */
+export type ErrorKind =
+  | "bad_request"
+  | "unauthenticated"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "request_timeout"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "rate_limited"
+  | "unavailable";
+
+const statusByKind: Record<ErrorKind, number> = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  request_timeout: 408,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+/** Being replaced by codes: an English sentence, sent as it is. */
+type TransitionalSentence = string & {};
+
+export interface AppErrorOptions {
+  /** Values for the code's text ({max}, {trackingNumber}, ...). */
+  params?: ErrorParams;
+  /** The input field the error concerns, as the request named it ("email", "patientInfo.department"). */
+  field?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The one error type that domain code, route handlers and server actions throw on purpose. It carries
+ * a code, never a sentence: the API answers with the code's text in the request's language
+ * (lib/api/handler.ts), pages translate it themselves. Anything else thrown becomes a generic 500.
+ */
+export class AppError extends Error {
+  override name = "AppError";
+  readonly status: number;
+  readonly params: ErrorParams;
+  readonly field: string | undefined;
+  readonly headers: Record<string, string>;
+  constructor(
+    readonly kind: ErrorKind,
+    readonly code: ErrorCode | TransitionalSentence,
+    options: AppErrorOptions = {},
+  ) {
+    super(code);
+    this.status = statusByKind[kind];
+    this.params = options.params ?? {};
+    this.field = options.field;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export const notFound = (what: ErrorCode | TransitionalSentence = "not_found") => new AppError("not_found", what);
+export const badRequest = (code: ErrorCode | TransitionalSentence, options?: AppErrorOptions) => new AppError("bad_request", code, options);
