@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { Download, Trash2 } from "lucide-react";
-import { markSignedOut } from "@/lib/auth/use-session";
+import { markSignedOut } from "@/client/use-session";
 import { useRouter } from "@/lib/i18n/navigation";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";

@@ -8,7 +8,7 @@ import { adminTabs, type AdminTab } from "@/lib/admin/list-options";
 import type { AdminSubmission } from "@/lib/admin/submissions";
 import { Link } from "@/lib/i18n/navigation";
 import type { FileView } from "@/lib/submissions/queries";
-import { submissionStatuses, statusText } from "@/lib/submissions/status";
+import { submissionStatuses, statusText } from "@/lib/contracts/submissions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";

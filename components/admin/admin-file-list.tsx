@@ -2,9 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { Download, ExternalLink, Eye, File, FileImage, FileText, FileType } from "lucide-react";
-import { fileKind, type FileKind } from "@/lib/admin/file-kind";
+import { fileKind, type FileKind } from "@/lib/contracts/files";
 import type { FileView } from "@/lib/submissions/queries";
-import { formatKilobytes } from "@/lib/uploads/upload-with-progress";
+import { formatKilobytes } from "@/client/upload-with-progress";
 import { openSignedLink } from "@/lib/files/open-signed-link";
 import { toast } from "@/components/ui/use-toast";
 

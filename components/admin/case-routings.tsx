@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { Clock } from "lucide-react";
 import type { AdminRouting } from "@/lib/admin/case-detail";
-import type { BadgeColour } from "@/lib/submissions/status";
+import type { BadgeColour } from "@/lib/contracts/submissions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CasePlanDialog } from "./case-plan-dialog";

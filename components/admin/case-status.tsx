@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import type { AdminCase } from "@/lib/admin/case-detail";
-import { statusColour, statusText } from "@/lib/submissions/status";
+import { statusColour, statusText } from "@/lib/contracts/submissions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";

@@ -3,10 +3,10 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Download } from "lucide-react";
-import { fileKind } from "@/lib/admin/file-kind";
-import { DICOM_MIME_TYPE } from "@/lib/dicom/mime";
+import { fileKind } from "@/lib/contracts/files";
+import { DICOM_MIME_TYPE } from "@/lib/contracts/files";
 import type { FileView } from "@/lib/submissions/queries";
-import { formatKilobytes } from "@/lib/uploads/upload-with-progress";
+import { formatKilobytes } from "@/client/upload-with-progress";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { DicomPreview } from "./dicom-preview";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { AdminSubmission } from "@/lib/admin/submissions";
-import { statusColour, statusText, urgencyColour } from "@/lib/submissions/status";
+import { statusColour, statusText, urgencyColour } from "@/lib/contracts/submissions";
 import { Badge } from "@/components/ui/badge";
 
 const urgencyKey = { urgent: "urgencyUrgent", standard: "urgencyStandard", flexible: "urgencyFlexible" } as const;

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "@/lib/i18n/navigation";
-import { changePasswordSchema, PASSWORD_MIN_LENGTH } from "@/lib/auth/rules";
+import { changePasswordSchema, PASSWORD_MIN_LENGTH } from "@/lib/contracts/auth";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

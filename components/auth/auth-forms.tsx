@@ -3,9 +3,9 @@
 import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { Link, useRouter } from "@/lib/i18n/navigation";
-import { refreshSession } from "@/lib/auth/use-session";
-import { PASSWORD_MIN_LENGTH, SIGN_IN_LOCKED_CODE, homePathFor, safeReturnPath, signInSchema, signUpSchema } from "@/lib/auth/rules";
-import { NAME_MAX_LENGTH, nameMessageKey } from "@/lib/people/name";
+import { refreshSession } from "@/client/use-session";
+import { PASSWORD_MIN_LENGTH, SIGN_IN_LOCKED_CODE, homePathFor, safeReturnPath, signInSchema, signUpSchema } from "@/lib/contracts/auth";
+import { NAME_MAX_LENGTH, nameMessageKey } from "@/lib/contracts/people";
 import { Button } from "@/components/ui/button";
 import { FormAlert, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
 import { localePath, type Locale } from "@/lib/i18n/locales";
-import { forgotPasswordSchema, PASSWORD_MIN_LENGTH, resetPasswordSchema } from "@/lib/auth/rules";
+import { forgotPasswordSchema, PASSWORD_MIN_LENGTH, resetPasswordSchema } from "@/lib/contracts/auth";
 import { Button } from "@/components/ui/button";
 import { authErrorKey } from "./auth-form-errors";
 import { FormAlert } from "@/components/ui/form-field";

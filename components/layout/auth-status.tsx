@@ -5,7 +5,7 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { FileAudio } from "lucide-react";
 import { usePathname } from "next/navigation";
-import { markSignedOut, useSession } from "@/lib/auth/use-session";
+import { markSignedOut, useSession } from "@/client/use-session";
 import { localePath, splitLocalePath, type Locale } from "@/lib/i18n/locales";
 import { cn } from "@/lib/utils";
 import type { NotificationBellLabels } from "./notification-bell";

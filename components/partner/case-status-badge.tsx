@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
-import { statusColour } from "@/lib/submissions/status";
+import { statusColour } from "@/lib/contracts/submissions";
 
 /** The case's own status (submitted … plan accepted, closed, cancelled), so the hospital sees when it has ended. */
 export function CaseStatusBadge({ status }: { status: string }) {

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { uploadWithProgress, UploadNetworkError } from "@/lib/uploads/upload-with-progress";
+import { uploadWithProgress, UploadNetworkError } from "@/client/upload-with-progress";
 import { FileDropZone, toChosenFiles, type ChosenFile } from "./file-drop-zone";
 
 /** SPEC's 'Add More Files' area of a journey card. */

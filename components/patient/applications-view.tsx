@@ -3,9 +3,9 @@
 import { useEffect } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { Link, useRouter } from "@/lib/i18n/navigation";
-import { refreshSession, useSession } from "@/lib/auth/use-session";
+import { refreshSession, useSession } from "@/client/use-session";
 import { UnavailablePage } from "@/components/errors/unavailable-page";
-import { applicationStage, stageColour, urgencyColour } from "@/lib/submissions/status";
+import { applicationStage, stageColour, urgencyColour } from "@/lib/contracts/submissions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
-import { useSession } from "@/lib/auth/use-session";
+import { useSession } from "@/client/use-session";
 
 /** Guests: a note linking to sign-in and sign-up. Signed in: a welcome and a link to /journey. */
 export function ContactWelcome() {

@@ -3,7 +3,7 @@
 import { useId, useRef, useState, type DragEvent } from "react";
 import { useTranslations } from "next-intl";
 import { FileText, Upload, X } from "lucide-react";
-import { formatMegabytes } from "@/lib/uploads/upload-with-progress";
+import { formatMegabytes } from "@/client/upload-with-progress";
 import { Progress } from "@/components/ui/progress";
 import { cn } from "@/lib/utils";
 

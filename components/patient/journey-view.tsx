@@ -3,9 +3,9 @@
 import { useEffect } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { Link, useRouter } from "@/lib/i18n/navigation";
-import { markSignedOut, refreshSession, useSession } from "@/lib/auth/use-session";
+import { markSignedOut, refreshSession, useSession } from "@/client/use-session";
 import { UnavailablePage } from "@/components/errors/unavailable-page";
-import { statusColour, statusText, urgencyColour } from "@/lib/submissions/status";
+import { statusColour, statusText, urgencyColour } from "@/lib/contracts/submissions";
 import type { OwnSubmission } from "@/lib/submissions/queries";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

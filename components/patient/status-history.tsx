@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { statusText } from "@/lib/submissions/status";
+import { statusText } from "@/lib/contracts/submissions";
 
 export interface HistoryEntry {
   status: string;

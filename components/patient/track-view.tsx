@@ -3,9 +3,9 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
-import { statusColour, statusText } from "@/lib/submissions/status";
+import { statusColour, statusText } from "@/lib/contracts/submissions";
 import type { TrackedSubmission as Tracked } from "@/lib/tracking/view";
-import { formatKilobytes } from "@/lib/uploads/upload-with-progress";
+import { formatKilobytes } from "@/client/upload-with-progress";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";

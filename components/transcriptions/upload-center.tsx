@@ -13,7 +13,7 @@ import {
   transcriptionConsentTypes,
   type TranscriptionConsentType,
 } from "@/lib/transcriptions/upload-rules";
-import { formatMegabytes, uploadWithProgress } from "@/lib/uploads/upload-with-progress";
+import { formatMegabytes, uploadWithProgress } from "@/client/upload-with-progress";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";

@@ -4,7 +4,7 @@ import type { AuditActor } from "@/lib/audit";
 import { changeStatus, lockCaseStatus, manualTransitions } from "@/lib/cases/workflow";
 import { db } from "@/lib/db";
 import type { NotificationOutbox } from "@/lib/notifications/outbox";
-import type { SubmissionStatus } from "@/lib/submissions/status";
+import type { SubmissionStatus } from "@/lib/contracts/submissions";
 
 const words = (status: string) => status.replace(/_/g, " ");
 

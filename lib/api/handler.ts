@@ -12,7 +12,7 @@ import { strictTransportSecurity } from "./transport-security";
 import { STORED_FILE_PATHS, STORED_FILE_POLICY } from "@/lib/security/response-headers";
 import { localizedIssueMessage } from "@/lib/people/name-messages";
 import { requestLocale } from "@/lib/i18n/request-locale";
-import { nameMessageKey } from "@/lib/people/name";
+import { nameMessageKey } from "@/lib/contracts/people";
 import { translatorFor } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/locales";
 import type { ErrorCode, ErrorParams } from "@/lib/contracts/errors";

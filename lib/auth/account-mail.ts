@@ -1,7 +1,7 @@
 import "server-only";
 import type { Locale } from "@/lib/i18n/locales";
 import { requestLocale } from "@/lib/i18n/request-locale";
-import { nameForMail } from "@/lib/people/name";
+import { nameForMail } from "@/lib/contracts/people";
 import { translatorFor } from "@/lib/i18n/messages";
 import { sendMail } from "@/lib/mail";
 import { localizedUrl } from "@/lib/seo/metadata";

@@ -1,6 +1,6 @@
 import "server-only";
 import { APIError } from "better-auth/api";
-import { normalizeName, personName } from "@/lib/people/name";
+import { normalizeName, personName } from "@/lib/contracts/people";
 import { localizedIssueMessage } from "@/lib/people/name-messages";
 import { requestLocale } from "@/lib/i18n/request-locale";
 

@@ -3,7 +3,7 @@ import { defaultLocale, splitLocalePath, type Locale } from "@/lib/i18n/locales"
 import { translatorFor } from "@/lib/i18n/messages";
 import { sendMail } from "@/lib/mail";
 import { localizedUrl } from "@/lib/seo/metadata";
-import { nameForMail } from "@/lib/people/name";
+import { nameForMail } from "@/lib/contracts/people";
 
 /**
  * The forgot-password form sends its own page as `redirectTo`; Better Auth passes it on inside its

@@ -6,7 +6,7 @@ import { clientIp } from "@/lib/api/client";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { sendSignInLockedMail } from "./account-mail";
-import { SIGN_IN_LOCKED_CODE } from "./rules";
+import { SIGN_IN_LOCKED_CODE } from "@/lib/contracts/auth";
 
 /**
  * Per-account limit on failed password sign-ins, from any address (the per-address limit is Better

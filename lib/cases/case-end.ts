@@ -2,7 +2,7 @@ import "server-only";
 import type { Tx } from "@/lib/db/transaction";
 import type { CaseEndReason } from "@/lib/notifications/events";
 import type { NotificationOutbox } from "@/lib/notifications/outbox";
-import type { SubmissionStatus } from "@/lib/submissions/status";
+import type { SubmissionStatus } from "@/lib/contracts/submissions";
 
 const reasonFor: Partial<Record<SubmissionStatus, CaseEndReason>> = { plan_accepted: "plan_chosen", closed: "closed", cancelled: "cancelled" };
 

@@ -1,4 +1,4 @@
-import type { SubmissionStatus } from "@/lib/submissions/status";
+import type { SubmissionStatus } from "@/lib/contracts/submissions";
 
 /**
  * Statuses in which a case no longer needs any hospital's answer: a plan was chosen, or the case was

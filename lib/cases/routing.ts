@@ -3,7 +3,7 @@ import { AppError, badRequest } from "@/lib/app-error";
 import { audit, type AuditActor } from "@/lib/audit";
 import { db } from "@/lib/db";
 import type { NotificationOutbox } from "@/lib/notifications/outbox";
-import type { SubmissionStatus } from "@/lib/submissions/status";
+import type { SubmissionStatus } from "@/lib/contracts/submissions";
 import { changeStatus } from "./workflow";
 
 /** Each routed hospital has 72 hours to answer with a plan or decline (issue 5). */

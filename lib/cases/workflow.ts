@@ -3,7 +3,7 @@ import { AppError } from "@/lib/app-error";
 import { audit, type AuditActor } from "@/lib/audit";
 import type { Tx } from "@/lib/db/transaction";
 import type { NotificationOutbox } from "@/lib/notifications/outbox";
-import type { SubmissionStatus } from "@/lib/submissions/status";
+import type { SubmissionStatus } from "@/lib/contracts/submissions";
 import { tellHospitalsCaseEnded } from "./case-end";
 import { isCaseEnded } from "./case-state";
 

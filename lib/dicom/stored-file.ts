@@ -3,7 +3,7 @@ import { AppError } from "@/lib/app-error";
 import type { AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { findReadableFile, openFileForReading } from "@/lib/files/read";
-import { DICOM_MIME_TYPE } from "./mime";
+import { DICOM_MIME_TYPE } from "@/lib/contracts/files";
 import { DicomFormatError, MAX_RENDER_BYTES, type DicomHeader, type NotRenderableReason } from "./parse";
 import { readDicomHeader, readDicomPreview } from "./read";
 

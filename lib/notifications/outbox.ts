@@ -5,7 +5,7 @@ import { translatorFor } from "@/lib/i18n/messages";
 import { sendMail } from "@/lib/mail";
 import { log } from "@/lib/log";
 import { localizedUrl } from "@/lib/seo/metadata";
-import { nameForMail } from "@/lib/people/name";
+import { nameForMail } from "@/lib/contracts/people";
 import type { NotificationEvent } from "./events";
 
 /** Who a notification is for: a patient's case (bell for its account, e-mail to its address) or staff users. */

@@ -9,7 +9,7 @@ import { log } from "@/lib/log";
 import { defaultLocale, type Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/messages";
 import { NAME_INVALID } from "@/lib/auth/name-hook";
-import { nameForMail } from "@/lib/people/name";
+import { nameForMail } from "@/lib/contracts/people";
 import { sendMail } from "@/lib/mail";
 import { localizedUrl } from "@/lib/seo/metadata";
 import type { z } from "zod";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from "@/lib/auth/rules";
-import { personName } from "@/lib/people/name";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from "@/lib/contracts/auth";
+import { personName } from "@/lib/contracts/people";
 
 /** Input rules shared by the partner forms (browser) and the partner and admin APIs (server). */
 

@@ -3,7 +3,7 @@ import { sendMail } from "@/lib/mail";
 import { translatorFor } from "@/lib/i18n/messages";
 import { localizedUrl } from "@/lib/seo/metadata";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
-import { nameForMail } from "@/lib/people/name";
+import { nameForMail } from "@/lib/contracts/people";
 
 /**
  * The confirmation a submitter receives: tracking number and what happens next, in their language.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formSpecialtySlugs } from "@/content/specialties";
-import { personName } from "@/lib/people/name";
+import { personName } from "@/lib/contracts/people";
 
 /** SPEC section 5: name, email and message required; phone, country and specialty optional. */
 export const inquirySchema = z.object({

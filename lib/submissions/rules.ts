@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formSpecialtySlugs } from "@/content/specialties";
-import { personName } from "@/lib/people/name";
+import { personName } from "@/lib/contracts/people";
 
 /**
  * The consultation form's rules (SPEC sections 5 and 9), shared by the browser and the server.

@@ -9,7 +9,7 @@ import { log } from "@/lib/log";
 import { initialTranscriptionScan } from "@/lib/security/scan";
 import type { Prisma, TranscriptionKind } from "@/lib/db/generated/client";
 import { receiveUploads } from "@/lib/uploads/receive";
-import { optionalPersonName } from "@/lib/people/name";
+import { optionalPersonName } from "@/lib/contracts/people";
 import { localizedIssueMessage } from "@/lib/people/name-messages";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import type { SniffedType } from "@/lib/uploads/sniff";

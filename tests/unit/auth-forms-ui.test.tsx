@@ -13,7 +13,7 @@ jest.mock("@/lib/i18n/navigation", () => ({
     </a>
   ),
 }));
-jest.mock("@/lib/auth/use-session", () => ({ refreshSession: jest.fn(() => Promise.resolve(null)) }));
+jest.mock("@/client/use-session", () => ({ refreshSession: jest.fn(() => Promise.resolve(null)) }));
 
 const fetchMock = jest.fn();
 beforeEach(() => {

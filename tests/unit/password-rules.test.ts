@@ -1,7 +1,7 @@
 /** @jest-environment node */
-import { COMMON_PASSWORDS } from "@/lib/auth/common-passwords";
-import { isCommonPassword } from "@/lib/auth/password-strength";
-import { changePasswordSchema, resetPasswordSchema, signUpSchema } from "@/lib/auth/rules";
+import { COMMON_PASSWORDS } from "@/lib/contracts/common-passwords";
+import { isCommonPassword } from "@/lib/contracts/password-strength";
+import { changePasswordSchema, resetPasswordSchema, signUpSchema } from "@/lib/contracts/auth";
 import { describeDevice } from "@/lib/auth/describe-device";
 
 const owner = { email: "amina.bello@example.com", username: "amina_b", name: "Amina Bello" };

@@ -1,9 +1,9 @@
 /** @jest-environment node */
-import { fileProgress, formatKilobytes, formatMegabytes } from "@/lib/uploads/upload-with-progress";
+import { fileProgress, formatKilobytes, formatMegabytes } from "@/client/upload-with-progress";
 import { sniff } from "@/lib/uploads/sniff";
 import { newTrackingNumber, normalizeTrackingNumber, TRACKING_NUMBER_PATTERN } from "@/lib/submissions/tracking-number";
 import { normalizeSubmissionFields, submissionFieldsSchema } from "@/lib/submissions/rules";
-import { applicationStage, statusColour, statusText, urgencyColour } from "@/lib/submissions/status";
+import { applicationStage, statusColour, statusText, urgencyColour } from "@/lib/contracts/submissions";
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 const withAt = (offset: number, text: string, length = offset + text.length + 16) => {

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { nameForMail, nameProblem, normalizeName, personName, optionalPersonName, NAME_MAX_LENGTH } from "@/lib/people/name";
+import { nameForMail, nameProblem, normalizeName, personName, optionalPersonName, NAME_MAX_LENGTH } from "@/lib/contracts/people";
 
 describe("person names: one line of letters, marks, spaces and ' ’ - . ,", () => {
   test.each([

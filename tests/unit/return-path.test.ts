@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { safeReturnPath } from "@/lib/auth/rules";
+import { safeReturnPath } from "@/lib/contracts/auth";
 
 const FALLBACK = "/journey";
 

@@ -6,7 +6,7 @@ import { TwoFactorChallenge } from "@/components/auth/two-factor-challenge";
 
 const push = jest.fn();
 jest.mock("@/lib/i18n/navigation", () => ({ useRouter: () => ({ push, refresh: jest.fn() }) }));
-jest.mock("@/lib/auth/use-session", () => ({ refreshSession: jest.fn(() => Promise.resolve(null)) }));
+jest.mock("@/client/use-session", () => ({ refreshSession: jest.fn(() => Promise.resolve(null)) }));
 
 const fetchMock = jest.fn();
 beforeEach(() => {

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { NextIntlClientProvider } from "next-intl";
 import en from "@/messages/en.json";
 import { UploadCenter } from "@/components/transcriptions/upload-center";
-import type { UploadResult } from "@/lib/uploads/upload-with-progress";
+import type { UploadResult } from "@/client/upload-with-progress";
 
 // Radix's checkbox measures itself; jsdom has no ResizeObserver.
 global.ResizeObserver ??= class {
@@ -15,8 +15,8 @@ const toast = jest.fn();
 jest.mock("@/components/ui/use-toast", () => ({ toast: (...args: unknown[]) => toast(...args) }));
 
 const uploadWithProgress = jest.fn();
-jest.mock("@/lib/uploads/upload-with-progress", () => ({
-  ...jest.requireActual("@/lib/uploads/upload-with-progress"),
+jest.mock("@/client/upload-with-progress", () => ({
+  ...jest.requireActual("@/client/upload-with-progress"),
   uploadWithProgress: (...args: unknown[]) => uploadWithProgress(...args),
 }));
 

@@ -16,7 +16,7 @@ jest.mock("@/lib/i18n/navigation", () => ({
   ),
   useRouter: () => ({ push: jest.fn(), replace: jest.fn(), refresh: jest.fn() }),
 }));
-jest.mock("@/lib/auth/use-session", () => ({
+jest.mock("@/client/use-session", () => ({
   useSession: () => ({ status: "ready", me: { isAuthenticated: true, user: { username: "amina", name: "Amina", email: "amina@example.com", role: "user", createdAt: "2026-01-05T10:00:00Z" } } }),
   refreshSession: jest.fn(),
   markSignedOut: jest.fn(),

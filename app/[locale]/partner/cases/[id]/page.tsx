@@ -15,7 +15,7 @@ import { isCaseEnded } from "@/lib/cases/case-state";
 import type { Locale } from "@/lib/i18n/locales";
 import { getPartnerCase } from "@/lib/partners/cases";
 import { requirePartnerPage } from "@/lib/partners/page";
-import { urgencyColour } from "@/lib/submissions/status";
+import { urgencyColour } from "@/lib/contracts/submissions";
 
 type Props = { params: Promise<{ locale: Locale; id: string }> };
 

@@ -4,7 +4,7 @@ import { setCaseStatus } from "@/lib/admin/case-status";
 import { adminRoute } from "@/lib/admin/route";
 import { actorFor } from "@/lib/api/client";
 import { NotificationOutbox } from "@/lib/notifications/outbox";
-import { submissionStatuses } from "@/lib/submissions/status";
+import { submissionStatuses } from "@/lib/contracts/submissions";
 
 export const dynamic = "force-dynamic";
 

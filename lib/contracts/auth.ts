@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { personName } from "@/lib/people/name";
+import { personName } from "@/lib/contracts/people";
 import { isCommonPassword } from "./password-strength";
 
 /** Account rules shared by the sign-up form (browser) and the server. */

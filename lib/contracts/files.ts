@@ -7,3 +7,5 @@ export function fileKind(mimeType: string): FileKind {
   if (mimeType === "text/plain") return "text";
   return "other";
 }
+/** The type upload sniffing gives DICOM files (lib/uploads/sniff.ts); safe to import in the browser. */
+export const DICOM_MIME_TYPE = "application/dicom";
