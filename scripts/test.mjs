@@ -1,5 +1,5 @@
 /**
- * `npm test`: everything, in order of speed: type-check, lint, unit (Jest), integration (Node's test
+ * `npm test`: everything, in order of speed: type-check, lint, formatting (Prettier), unit (Jest), integration (Node's test
  * runner, on PGlite and on PostgreSQL when TEST_DATABASE_URL is set), production build, a scan of the
  * build for secrets, end to end
  * (Playwright in Chromium). Stops at the first failing step; ends with one "N passed, N failed" line,
@@ -65,6 +65,7 @@ const steps = {
   generate: () => run("Prisma client", "npm", ["run", "--silent", "db:generate"]),
   typecheck: () => run("Type-check", "npx", ["tsc", "--noEmit"]),
   lint: () => run("Lint", "npx", ["eslint", "--max-warnings=0", "."]),
+  format: () => run("Formatting (Prettier)", "npx", ["prettier", "--check", "--log-level=warn", "."]),
   unit: () => {
     const ok = run("Unit and component tests (Jest)", "npx", ["jest", "--ci", "--json", `--outputFile=${results}/jest.json`]);
     count("jest", () => {
