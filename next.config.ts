@@ -26,7 +26,7 @@ const nextConfig: NextConfig = {
     ];
   },
   async redirects() {
-    // SPEC links to /login; the sign-in page is /simple-login.html (query strings are kept).
+    // Old links point to /login; the sign-in page is /simple-login.html (query strings are kept).
     return [
       { source: "/login", destination: "/simple-login.html", permanent: false },
       { source: "/:locale(ha|sw|fr|ar|tr|es|hi|ru|zh)/login", destination: "/:locale/simple-login.html", permanent: false },

@@ -80,6 +80,6 @@ function badAddress(): NextResponse {
 export const config = {
   // Not /api (uploads must stream, and a proxied body is cut at 10 MB) except addresses with a percent
   // sign (to refuse undecodable ones; no upload address has one), not Next's own files, not static
-  // files with an extension, except SPEC's .html pages (/simple-login.html, /simple-signup.html).
+  // files with an extension, except the two .html pages (/simple-login.html, /simple-signup.html).
   matcher: ["/((?!api|_next|_vercel|.*\\.(?!html$)[^/]+$).*)", "/api/:rest(.*%.*)"],
 };

@@ -19,7 +19,7 @@ import { cpus, loadavg } from "node:os";
 import { gunzipSync } from "node:zlib";
 import { startServer } from "./server.mjs";
 
-// SPEC's English paths have no prefix (/en/services redirects to /services); /fr is a localized page.
+// English paths have no prefix (/en/services redirects to /services); /fr is a localized page.
 const PAGES = ["/", "/services", "/faq", "/about", "/fr"];
 const WARM_UP = 20;
 const requests = Number(process.argv[2] ?? 200);

@@ -1,5 +1,5 @@
 /**
- * The six health check-up packages of SPEC section 2. Names and descriptions live in messages
+ * The six health check-up packages. Names and descriptions live in messages
  * under checkups.packages.<id>; included tests under checkups.items.<itemId>.
  * A package may build on another ("everything in Standard for men, plus ..."): `adds` holds only
  * what it adds, and checkupItems() gives the full list.

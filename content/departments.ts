@@ -2,7 +2,7 @@ import type { SpecialtySlug } from "./specialties";
 import type { TreatmentId } from "./treatments";
 
 /**
- * The departments of the services page and of the downloadable guide, in groups (SPEC section 2).
+ * The departments of the services page and of the downloadable guide, in groups.
  * Names live in messages under departments.groups.<groupId> and departments.names.<departmentId>.
  * Hospitals are listed by id (content/hospitals.ts), the most relevant first: the services page
  * shows the first two and "+N more hospitals".

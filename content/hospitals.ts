@@ -2,7 +2,7 @@ import type { HomeSpecialtySlug } from "./specialties";
 
 /**
  * Partner hospital groups and hospitals.
- * REFERENCE DATA TO BE CONFIRMED: SPEC.md gives the groups and counts (Medipol 10, Memorial 8) and
+ * REFERENCE DATA TO BE CONFIRMED: the product names the groups and counts (Medipol 10, Memorial 8) and
  * the network (23+ hospitals across Istanbul 15, Ankara 2, Antalya 2, Kayseri 2, Diyarbakır 2).
  * Names, cities, districts, founding years, specialties, features and accreditations below are
  * publicly known facts gathered for this product and must be confirmed with each hospital before
@@ -305,7 +305,7 @@ export const hospitals: HospitalRef[] = [
   },
 ];
 
-/** Ten partner hospitals named on the home page (SPEC section 2), from both groups. */
+/** Ten partner hospitals named on the home page, from both groups. */
 export const featuredHospitalIds = [
   "medipol-mega",
   "memorial-sisli",
@@ -329,7 +329,7 @@ export const cityKeys: Record<City, string> = {
 };
 
 /**
- * The partner network by city, as SPEC section 2 labels its map (23+ hospitals across 5 cities);
+ * The partner network by city, as the map labels it (23+ hospitals across 5 cities);
  * it counts every partner hospital, not only the 18 cards. Coordinates place the city on the map.
  */
 export const networkCities: readonly { city: City; hospitals: number; latitude: number; longitude: number }[] = [
@@ -341,7 +341,7 @@ export const networkCities: readonly { city: City; hospitals: number; latitude: 
 ];
 
 /**
- * Countries where treatment is offered (SPEC section 9: preferred country Turkey, India or both).
+ * Countries where treatment is offered (the form's preferred country: Turkey, India or both).
  * India has no listed hospitals: Indian partner hospitals are offered on request.
  */
 export const treatmentCountries = [
@@ -351,7 +351,7 @@ export const treatmentCountries = [
 
 export type FoundingYearColour = "green" | "blue" | "purple";
 
-/** SPEC section 2: the founding-year badge is green from 2015, blue for 2010 to 2014, purple before. */
+/** The founding-year badge is green from 2015, blue for 2010 to 2014, purple before. */
 export function foundingYearColour(year: number): FoundingYearColour {
   if (year >= 2015) return "green";
   if (year >= 2010) return "blue";

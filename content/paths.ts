@@ -11,7 +11,7 @@ export const paths = {
   specialties: "/specialties",
   specialty: (slug: HomeSpecialtySlug) => `/specialties/${slug}`,
   hospitalGroup: (group: HospitalGroupSlug) => `/${group}-hospitals`,
-  /** The consultation form with a specialty preselected (SPEC section 5's slugs). */
+  /** The consultation form with a specialty preselected (by its slug). */
   contactFor: (specialty: string) => `/contact?specialty=${encodeURIComponent(specialty)}`,
   /** The departments guide (PDF) in a language. Not localized: an API route. */
   departmentsGuide: (locale: string) => `/api/download/medical-departments?locale=${encodeURIComponent(locale)}`,

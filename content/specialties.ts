@@ -1,6 +1,6 @@
 /**
- * The medical specialties. The 16 on the home page come first (SPEC section 3); the consultation
- * form offers all 18 options of SPEC section 5 (a health check-up package, and "other").
+ * The medical specialties. The 16 on the home page come first; the consultation
+ * form offers all 18 options (a health check-up package, and "other").
  * Display names live in messages/<locale>.json under specialties.<slug> (a flat map of names);
  * what each treats under specialtyPage.descriptions.<slug>.
  */
@@ -23,7 +23,7 @@ export const homeSpecialtySlugs = [
   "parkinsons-movement-disorders",
 ] as const;
 
-/** SPEC section 5's order of the consultation form's specialty options. */
+/** The order of the consultation form's specialty options. */
 export const formSpecialtySlugs = [
   "health-checkup",
   "cardiology",
@@ -75,12 +75,12 @@ export function isHomeSpecialtySlug(value: string): value is HomeSpecialtySlug {
   return (homeSpecialtySlugs as readonly string[]).includes(value);
 }
 
-/** A specialty card on the home page shows this many example treatments (SPEC section 2). */
+/** A specialty card on the home page shows this many example treatments. */
 export const CARD_TREATMENT_COUNT = 3;
 
 /**
  * Example treatments per home specialty, most requested first. The specialty page lists them all
- * (Cardiology and Oncology list 12, as SPEC section 2 asks); the home card shows the first three.
+ * (Cardiology and Oncology list 12); the home card shows the first three.
  */
 export const specialtyTreatments = {
   cardiology: [

@@ -2,7 +2,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { claims, type ClaimId } from "@/content/claims";
 import { messageKey } from "@/content/message-keys";
 
-/** SPEC's marketing claims ("50+ accredited partners"), numbers formatted for the locale. */
+/** Marketing claims ("50+ accredited partners"), numbers formatted for the locale. */
 export async function ClaimList({ ids, label }: { ids: readonly ClaimId[]; label: string }) {
   const t = await getTranslations();
   const format = await getFormatter();

@@ -13,7 +13,7 @@ export function hospitalLocation(t: Translate, hospital: HospitalRef): string {
   return t("hospitalData.location", { district: hospital.district, city: t(messageKey.city(hospital.city)) });
 }
 
-/** SPEC section 2's hospital card: name, founding year, location, specialties, features, accreditation. */
+/** A hospital card: name, founding year, location, specialties, features, accreditation. */
 export async function HospitalCard({ hospital }: { hospital: HospitalRef }) {
   const t = await getTranslations();
   const format = await getFormatter();

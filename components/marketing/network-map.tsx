@@ -18,7 +18,7 @@ const WIDTH = 800;
 const HEIGHT = 360;
 const project = (longitude: number, latitude: number) => ({ x: (longitude - 25.5) * 40, y: (42.5 - latitude) * 52 });
 
-/** SPEC section 2's city map: Istanbul +15, Ankara +2, Antalya +2, Kayseri +2, Diyarbakır +2. */
+/** The partner network's city map: Istanbul +15, Ankara +2, Antalya +2, Kayseri +2, Diyarbakır +2. */
 export async function NetworkMap() {
   const t = await getTranslations();
   const format = await getFormatter();

@@ -28,7 +28,7 @@ export function withEnglishFallback(messages: AbstractIntlMessages, english: Abs
   return merged;
 }
 
-/** A locale's messages with English under them (SPEC section 9: fall back to English, then to the key). */
+/** A locale's messages with English under them (a missing text falls back to English, then to the key). */
 export async function loadMessages(locale: Locale): Promise<AbstractIntlMessages> {
   const english = (await loaders[defaultLocale]()).default;
   return locale === defaultLocale ? english : withEnglishFallback((await loaders[locale]()).default, english);

@@ -18,7 +18,7 @@ const values: readonly { key: string; icon: LucideIcon }[] = [
   { key: "care", icon: HeartHandshake },
 ];
 
-/** SPEC section 1's figures. */
+/** The network's figures shown on the page. */
 const stats = ["partners", "hospitalsTurkey", "specialties", "countries", "response"] as const;
 
 const partnerLinks = [

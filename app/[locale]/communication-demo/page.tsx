@@ -20,7 +20,7 @@ export function generateMetadata({ params }: Props): Promise<Metadata> {
   return seoPageMetadata(params, "communicationDemo", "/communication-demo");
 }
 
-/** SPEC's communication demo: four feature cards with live demos, clearly marked as sample data. */
+/** The communication demo: four feature cards with live demos, clearly marked as sample data. */
 export default async function CommunicationDemoPage({ params }: Props) {
   setRequestLocale((await params).locale);
   const t = await getTranslations("demo");

@@ -17,7 +17,7 @@ export default async function MemorialHospitalsPage({ params }: Props) {
   return <HospitalGroupPage group="memorial" notice={<AbujaNotice />} />;
 }
 
-/** SPEC section 2: free consultations at the group's office in Abuja. */
+/** Free consultations at the group's office in Abuja. */
 async function AbujaNotice() {
   const t = await getTranslations("hospitals.memorial");
   return (

@@ -5,7 +5,7 @@ import { seoPageMetadata } from "@/lib/seo/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
-/** SPEC section 9: the privacy policy takes effect on 1 January 2025. */
+/** The privacy policy takes effect on 1 January 2025. */
 const EFFECTIVE_DATE = new Date(Date.UTC(2025, 0, 1));
 
 const sections: readonly LegalSection[] = [
