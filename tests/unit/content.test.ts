@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { checkupItems, checkupPackageIds, checkupPackages } from "@/content/checkups";
 import { claims } from "@/content/claims";
-import { allDepartments, departmentGroups } from "@/content/departments";
+import { departmentGroups } from "@/content/departments";
 import {
   featuredHospitalIds,
   foundingYearColour,
@@ -19,6 +19,7 @@ import { cardTreatments, formSpecialtySlugs, homeSpecialtySlugs, specialtyEnglis
 
 type Messages = { [key: string]: string | Messages };
 const english: Messages = JSON.parse(readFileSync(path.join(process.cwd(), "messages", "en.json"), "utf8"));
+const allDepartments = () => departmentGroups.flatMap((group) => group.departments);
 const lookup = (key: string) => key.split(".").reduce<string | Messages | undefined>((node, part) => (typeof node === "object" ? node[part] : undefined), english);
 
 describe("founding-year badge colour (SPEC section 2)", () => {
