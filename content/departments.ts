@@ -194,7 +194,3 @@ export const departmentGroups: readonly DepartmentGroup[] = [
 
 /** The services page shows this many hospitals per department, then "+N more hospitals". */
 export const VISIBLE_DEPARTMENT_HOSPITALS = 2;
-
-export function allDepartments(): Department[] {
-  return departmentGroups.flatMap((group) => group.departments);
-}

@@ -12,7 +12,7 @@ import type { HomeSpecialtySlug } from "./specialties";
  */
 export type HospitalGroupSlug = "medipol" | "memorial";
 
-export interface HospitalGroupRef {
+interface HospitalGroupRef {
   slug: HospitalGroupSlug;
   name: string;
   country: "Turkey";
@@ -21,7 +21,7 @@ export interface HospitalGroupRef {
 export type City = "Istanbul" | "Ankara" | "Antalya" | "Kayseri" | "Diyarbakır";
 
 /** Marks facts gathered from public sources that a hospital has not yet confirmed to us. */
-export type ReferenceDataStatus = "to-confirm" | "confirmed";
+type ReferenceDataStatus = "to-confirm" | "confirmed";
 
 export const hospitalFeatureIds = [
   "universityHospital",
@@ -46,7 +46,7 @@ export const hospitalFeatureIds = [
 export type HospitalFeatureId = (typeof hospitalFeatureIds)[number];
 
 /** Accreditation names are proper nouns and are shown as they are. */
-export type Accreditation = "JCI" | "ISO 9001";
+type Accreditation = "JCI" | "ISO 9001";
 
 export interface HospitalRef {
   id: string;
@@ -340,16 +340,7 @@ export const networkCities: readonly { city: City; hospitals: number; latitude: 
   { city: "Diyarbakır", hospitals: 2, latitude: 37.91, longitude: 40.22 },
 ];
 
-/**
- * Countries where treatment is offered (the form's preferred country: Turkey, India or both).
- * India has no listed hospitals: Indian partner hospitals are offered on request.
- */
-export const treatmentCountries = [
-  { id: "turkey", partnerHospitals: "listed" },
-  { id: "india", partnerHospitals: "on-request" },
-] as const;
-
-export type FoundingYearColour = "green" | "blue" | "purple";
+type FoundingYearColour = "green" | "blue" | "purple";
 
 /** The founding-year badge is green from 2015, blue for 2010 to 2014, purple before. */
 export function foundingYearColour(year: number): FoundingYearColour {

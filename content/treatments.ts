@@ -5,7 +5,7 @@ import { specialtyTreatments, type SpecialtyTreatmentId } from "./specialties";
  * every specialty's treatments (content/specialties.ts) and the language-support services.
  * Their display names live in messages/<locale>.json under departments.treatments.<id>.
  */
-export const supportServiceIds = ["medicalInterpreting", "reportTranslation", "patientCoordinator"] as const;
+const supportServiceIds = ["medicalInterpreting", "reportTranslation", "patientCoordinator"] as const;
 
 export type TreatmentId = SpecialtyTreatmentId | (typeof supportServiceIds)[number];
 

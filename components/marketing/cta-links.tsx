@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { LocalizedLink as Link } from "@/components/i18n/localized-link";
 import { Button } from "@/components/ui/button";
 
-export type CtaLink = { href: string; label: string; icon?: ReactNode; variant?: "default" | "outline" | "secondary" };
+type CtaLink = { href: string; label: string; icon?: ReactNode; variant?: "default" | "outline" | "secondary" };
 
 /** One or more call-to-action buttons that are links, wrapping on narrow screens. */
 export function CtaLinks({ links, className }: { links: readonly CtaLink[]; className?: string }) {

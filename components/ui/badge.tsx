@@ -1,5 +1,4 @@
 import * as React from "react";
-import { Slot } from "radix-ui";
 import { cva, type VariantProps } from "class-variance-authority";
 
 import { cn } from "@/lib/utils";
@@ -35,15 +34,11 @@ const badgeVariants = cva(
 
 type BadgeVariant = NonNullable<VariantProps<typeof badgeVariants>["variant"]>;
 
-type BadgeProps = React.ComponentProps<"span"> &
-  VariantProps<typeof badgeVariants> & {
-    asChild?: boolean;
-  };
+type BadgeProps = React.ComponentProps<"span"> & VariantProps<typeof badgeVariants>;
 
-function Badge({ className, variant, asChild = false, ...props }: BadgeProps) {
-  const Comp = asChild ? Slot.Root : "span";
+function Badge({ className, variant, ...props }: BadgeProps) {
   return (
-    <Comp
+    <span
       data-slot="badge"
       data-variant={variant ?? "default"}
       className={cn(badgeVariants({ variant }), className)}
@@ -52,5 +47,5 @@ function Badge({ className, variant, asChild = false, ...props }: BadgeProps) {
   );
 }
 
-export { Badge, badgeVariants };
-export type { BadgeProps, BadgeVariant };
+export { Badge };
+export type { BadgeVariant };

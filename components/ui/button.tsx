@@ -52,5 +52,4 @@ function Button({ className, variant, size, asChild = false, ...props }: ButtonP
   );
 }
 
-export { Button, buttonVariants };
-export type { ButtonProps };
+export { Button };

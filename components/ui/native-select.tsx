@@ -46,9 +46,4 @@ function NativeSelectOption(props: React.ComponentProps<"option">) {
   return <option data-slot="native-select-option" {...props} />;
 }
 
-function NativeSelectOptGroup(props: React.ComponentProps<"optgroup">) {
-  return <optgroup data-slot="native-select-optgroup" {...props} />;
-}
-
-export { NativeSelect, NativeSelectOption, NativeSelectOptGroup };
-export type { NativeSelectProps };
+export { NativeSelect, NativeSelectOption };

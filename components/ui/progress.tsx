@@ -45,4 +45,3 @@ function Progress({ className, indicatorClassName, value, ...props }: ProgressPr
 }
 
 export { Progress };
-export type { ProgressProps };

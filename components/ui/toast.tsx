@@ -8,13 +8,13 @@ import { X } from "lucide-react";
 import { cn } from "@/lib/utils";
 
 /** Each toast auto-closes after this many milliseconds (Radix `duration`). */
-export const TOAST_DURATION = 5000;
+const TOAST_DURATION = 5000;
 /** Swiping right dismisses a toast (physical direction, also in right-to-left locales). */
-export const TOAST_SWIPE_DIRECTION = "right" as const;
+const TOAST_SWIPE_DIRECTION = "right" as const;
 /** Distance in px a swipe must travel before it dismisses the toast. */
-export const TOAST_SWIPE_THRESHOLD = 50;
+const TOAST_SWIPE_THRESHOLD = 50;
 /** Keyboard shortcut that moves focus to the toast region. */
-export const TOAST_HOTKEY: string[] = ["F8"];
+const TOAST_HOTKEY: string[] = ["F8"];
 
 function ToastProvider({
   duration = TOAST_DURATION,
@@ -86,22 +86,6 @@ function Toast({ className, variant, ...props }: ToastProps) {
   );
 }
 
-function ToastAction({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Action>) {
-  return (
-    <ToastPrimitive.Action
-      data-slot="toast-action"
-      className={cn(
-        "inline-flex h-10 shrink-0 items-center justify-center rounded-md border border-border bg-transparent px-3 text-sm font-medium transition-colors outline-none",
-        "hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring",
-        "disabled:pointer-events-none disabled:opacity-50",
-        "group-[.destructive]:border-destructive-foreground/40 group-[.destructive]:hover:bg-destructive-foreground/10 group-[.destructive]:hover:text-destructive-foreground group-[.destructive]:focus-visible:ring-destructive-foreground",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
 /** Always visible (no hover-only reveal) so it works on touch screens; `aria-label` defaults to "Close". */
 function ToastClose({ className, "aria-label": ariaLabel = "Close", ...props }: React.ComponentProps<typeof ToastPrimitive.Close>) {
   return (
@@ -135,16 +119,12 @@ function ToastDescription({ className, ...props }: React.ComponentProps<typeof T
   );
 }
 
-type ToastActionElement = React.ReactElement<React.ComponentProps<typeof ToastAction>>;
-
 export {
   Toast,
-  ToastAction,
   ToastClose,
   ToastDescription,
   ToastProvider,
   ToastTitle,
   ToastViewport,
-  toastVariants,
 };
-export type { ToastActionElement, ToastProps, ToastVariant };
+export type { ToastVariant };

@@ -25,13 +25,12 @@ function Toaster({ viewportLabel, toastLabel, closeLabel }: ToasterProps) {
 
   return (
     <ToastProvider label={toastLabel}>
-      {toasts.map(({ id, title, description, action, ...props }) => (
+      {toasts.map(({ id, title, description, ...props }) => (
         <Toast key={id} {...props}>
           <div className="grid gap-1">
             {title ? <ToastTitle>{title}</ToastTitle> : null}
             {description ? <ToastDescription>{description}</ToastDescription> : null}
           </div>
-          {action}
           <ToastClose aria-label={closeLabel} />
         </Toast>
       ))}
@@ -41,4 +40,3 @@ function Toaster({ viewportLabel, toastLabel, closeLabel }: ToasterProps) {
 }
 
 export { Toaster };
-export type { ToasterProps };

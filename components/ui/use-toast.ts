@@ -2,12 +2,10 @@
 
 import * as React from "react";
 
-import type { ToastActionElement, ToastVariant } from "@/components/ui/toast";
-
-export { TOAST_DURATION, TOAST_HOTKEY, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD } from "@/components/ui/toast";
+import type { ToastVariant } from "@/components/ui/toast";
 
 /** Only one toast is visible at a time: a new toast replaces the current one. */
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 /** A dismissed toast stays in the list (closed) this many milliseconds before it is removed. */
 export const TOAST_REMOVE_DELAY = 1000000;
 
@@ -15,7 +13,6 @@ export type ToasterToast = {
   id: string;
   title?: React.ReactNode;
   description?: React.ReactNode;
-  action?: ToastActionElement;
   variant?: ToastVariant;
   /** Overrides the default auto-close duration (TOAST_DURATION) for this toast. */
   duration?: number;
@@ -23,9 +20,9 @@ export type ToasterToast = {
   onOpenChange: (open: boolean) => void;
 };
 
-export type ToastOptions = Omit<ToasterToast, "id" | "open" | "onOpenChange">;
+type ToastOptions = Omit<ToasterToast, "id" | "open" | "onOpenChange">;
 
-export type ToastState = { toasts: ToasterToast[] };
+type ToastState = { toasts: ToasterToast[] };
 
 export type ToastAction =
   | { type: "ADD_TOAST"; toast: ToasterToast }
@@ -123,7 +120,7 @@ export function dismissToast(toastId?: string): void {
   dispatch({ type: "DISMISS_TOAST", toastId });
 }
 
-export type ToastHandle = {
+type ToastHandle = {
   id: string;
   dismiss: () => void;
   update: (options: Partial<ToastOptions>) => void;

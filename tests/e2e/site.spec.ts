@@ -18,7 +18,7 @@ function text(source: Messages, key: string): string {
 /** "/faq" in a locale: English has no prefix. */
 const localized = (route: string, locale: string) => (locale === "en" ? route : `/${locale}${route === "/" ? "" : route}`);
 
-// SPEC section 2's public pages, plus /track.
+// The public pages, plus /track.
 const publicRoutes = [
   "/",
   "/services",

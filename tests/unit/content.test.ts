@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { checkupItems, checkupPackageIds, checkupPackages } from "@/content/checkups";
 import { claims } from "@/content/claims";
-import { allDepartments, departmentGroups } from "@/content/departments";
+import { departmentGroups } from "@/content/departments";
 import {
   featuredHospitalIds,
   foundingYearColour,
@@ -15,13 +15,14 @@ import {
   networkCities,
 } from "@/content/hospitals";
 import { contentMessageKeys } from "@/content/message-keys";
-import { CARD_TREATMENT_COUNT, cardTreatments, formSpecialtySlugs, homeSpecialtySlugs, specialtyEnglishNames, specialtyTreatments } from "@/content/specialties";
+import { cardTreatments, formSpecialtySlugs, homeSpecialtySlugs, specialtyEnglishNames, specialtyTreatments } from "@/content/specialties";
 
 type Messages = { [key: string]: string | Messages };
 const english: Messages = JSON.parse(readFileSync(path.join(process.cwd(), "messages", "en.json"), "utf8"));
+const allDepartments = () => departmentGroups.flatMap((group) => group.departments);
 const lookup = (key: string) => key.split(".").reduce<string | Messages | undefined>((node, part) => (typeof node === "object" ? node[part] : undefined), english);
 
-describe("founding-year badge colour (SPEC section 2)", () => {
+describe("founding-year badge colour: green from 2015, blue 2010 to 2014, purple before", () => {
   test.each([
     [2025, "green"],
     [2015, "green"],
@@ -35,7 +36,7 @@ describe("founding-year badge colour (SPEC section 2)", () => {
 });
 
 describe("specialties", () => {
-  test("the home page has the 16 specialties of SPEC section 3, each a consultation-form option", () => {
+  test("the home page has 16 specialties, each a consultation-form option", () => {
     expect(homeSpecialtySlugs).toHaveLength(16);
     expect(homeSpecialtySlugs.every((slug) => (formSpecialtySlugs as readonly string[]).includes(slug))).toBe(true);
   });
@@ -43,9 +44,8 @@ describe("specialties", () => {
   test("a home card shows at most 3 example treatments; Cardiology and Oncology list 12 on their page", () => {
     for (const slug of homeSpecialtySlugs) {
       expect(cardTreatments(slug).length).toBeGreaterThan(0);
-      expect(cardTreatments(slug).length).toBeLessThanOrEqual(CARD_TREATMENT_COUNT);
+      expect(cardTreatments(slug).length).toBeLessThanOrEqual(3);
     }
-    expect(CARD_TREATMENT_COUNT).toBe(3);
     expect(specialtyTreatments.cardiology).toHaveLength(12);
     expect(specialtyTreatments.oncology).toHaveLength(12);
     for (const slug of homeSpecialtySlugs) expect(new Set(specialtyTreatments[slug]).size).toBe(specialtyTreatments[slug].length);
@@ -83,7 +83,7 @@ describe("hospitals", () => {
     for (const id of featuredHospitalIds) expect(hospitalById(id)).toBeDefined();
   });
 
-  test("the city map adds up to the 23+ hospitals across 5 cities that SPEC claims", () => {
+  test("the city map adds up to the 23+ hospitals across 5 cities the site claims", () => {
     expect(networkCities.map(({ city, hospitals: count }) => `${city} +${count}`)).toEqual([
       "Istanbul +15",
       "Ankara +2",
@@ -131,7 +131,7 @@ describe("departments", () => {
 });
 
 describe("check-up packages", () => {
-  test("there are the six packages of SPEC section 2", () => {
+  test("there are six check-up packages", () => {
     expect(checkupPackages.map((pkg) => pkg.id)).toEqual([...checkupPackageIds]);
     expect(checkupPackages).toHaveLength(6);
   });

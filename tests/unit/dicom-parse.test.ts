@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { Readable } from "node:stream";
-import { DicomFormatError, formatDicomDate, formatPersonName, MAX_RENDER_BYTES, parseDicomHeader, readDicomHeader, readDicomPreview } from "@/lib/dicom";
+import { DicomFormatError, formatDicomDate, formatPersonName, parseDicomHeader, readDicomHeader, readDicomPreview } from "@/lib/dicom";
 import { dicomImage, dicomImageHeader, explicitGradient16, implicit8, jpegEncapsulated, malformedDicom, TS } from "@/tests/support/dicom-fixtures";
 
 const whole = (bytes: Buffer) => parseDicomHeader(bytes, { complete: true, fileSize: bytes.length });
@@ -68,7 +68,15 @@ describe("DICOM headers", () => {
     const header = parseDicomHeader(huge, { complete: false, fileSize: huge.length + 72_000_000 })!;
     expect(header.metadata).toMatchObject({ rows: 6000, columns: 6000 });
     expect(header.preview).toEqual({ renderable: false, reason: "too_large" });
-    expect(MAX_RENDER_BYTES).toBe(64 * 1024 * 1024);
+
+    // The cap is 64 MiB up to the end of the first frame: 4096 × 8192 × 16 bits is exactly 64 MiB of pixels (plus the
+    // header: too large), two columns fewer fit.
+    const frameFile = (columns: number) => {
+      const bytes = dicomImageHeader({ rows: 4096, columns });
+      return parseDicomHeader(bytes, { complete: false, fileSize: bytes.length + 4096 * columns * 2 })!.preview;
+    };
+    expect(frameFile(8192)).toEqual({ renderable: false, reason: "too_large" });
+    expect(frameFile(8190)).toMatchObject({ renderable: true });
 
     const small = dicomImageHeader({ rows: 512, columns: 512 });
     expect(parseDicomHeader(small, { complete: false, fileSize: small.length + 512 * 512 * 2 })!.preview).toMatchObject({ renderable: true });

@@ -86,14 +86,14 @@ describe("upload progress per file", () => {
     expect(fileProgress(1350, 1600, [1000, 500])).toEqual([1, 0.5]);
     expect(fileProgress(1600, 1600, [1000, 500])).toEqual([1, 1]);
   });
-  test("formats sizes as SPEC asks: MB with 2 decimals, KB rounded", () => {
+  test("formats sizes in MB with 2 decimals, KB rounded", () => {
     expect(formatMegabytes(1572864)).toBe("1.50");
     expect(formatKilobytes(1536)).toBe(2);
   });
 });
 
 describe("status display", () => {
-  test("SPEC's badge colours, grey otherwise", () => {
+  test("status badge colours, grey otherwise", () => {
     expect([statusColour("submitted"), statusColour("under_review"), statusColour("responded"), statusColour("urgent"), statusColour("closed")]).toEqual([
       "blue",
       "yellow",

@@ -3,7 +3,7 @@ import { relativeTime, unreadBadge } from "@/lib/notifications/relative-time";
 const now = new Date("2026-11-23T12:00:00Z");
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
 
-describe("relativeTime (SPEC section 9)", () => {
+describe("relativeTime", () => {
   it("says 'Just now' under one minute, also for a clock slightly ahead", () => {
     expect(relativeTime(ago(0), now, "en", "Just now")).toBe("Just now");
     expect(relativeTime(ago(59), now, "en", "Just now")).toBe("Just now");

@@ -17,7 +17,7 @@ function url(path: string, locale: string): string {
 }
 
 describe("sitemap", () => {
-  test("lists the public pages of SPEC section 2, /track and every home-page specialty", () => {
+  test("lists the public pages, /track and every home-page specialty", () => {
     const paths = publicPages.map((page) => page.path);
     for (const path of ["/", "/services", "/hospitals", "/medipol-hospitals", "/memorial-hospitals", "/about", "/faq", "/contact", "/upload", "/privacy", "/terms", "/communication-demo", "/track"])
       expect(paths).toContain(path);

@@ -4,7 +4,7 @@ import { supportTopics, whatsappLinkProps } from "@/components/layout/support-wi
 import { siteConfig } from "@/lib/site-config";
 
 /** Sample data only: no real submission has this number. */
-export const SAMPLE_TRACKING_NUMBER = "AFB-2025-000142";
+const SAMPLE_TRACKING_NUMBER = "AFB-2025-000142";
 
 const sampleLanguages = [
   { key: "hausa", lang: "ha" },

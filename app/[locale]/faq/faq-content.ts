@@ -2,7 +2,7 @@
  * The FAQ's seven categories and their questions, in display order. Texts are in messages under
  * faq.categories.<category>.title and faq.categories.<category>.questions.<question>.{question,answer}.
  */
-export const faqCategories = [
+const faqCategories = [
   { id: "gettingStarted", questions: ["whatIs", "howItWorks", "cost", "account"] },
   { id: "records", questions: ["whichFiles", "slowConnection", "tracking"] },
   { id: "plans", questions: ["howFast", "contents", "whichHospitals", "compare"] },
@@ -18,7 +18,7 @@ export interface FaqEntry {
   answer: string;
 }
 
-export interface FaqCategory {
+interface FaqCategory {
   id: string;
   title: string;
   entries: FaqEntry[];

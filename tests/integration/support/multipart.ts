@@ -70,7 +70,7 @@ export async function* largePdf(size: number): AsyncGenerator<Buffer> {
   for (let left = size - header.length; left > 0; left -= chunk.length) yield left >= chunk.length ? chunk : chunk.subarray(0, left);
 }
 
-/** The fields of a valid records submission (SPEC section 7, guest variant). */
+/** The fields of a valid records submission (guest variant). */
 export function validFields(overrides: Record<string, string | undefined> = {}): Part[] {
   const fields: Record<string, string | undefined> = {
     name: "Amina Bello",

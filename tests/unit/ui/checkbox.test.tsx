@@ -5,7 +5,7 @@ import { Label } from "@/components/ui/label";
 
 function LabelledCheckbox(props: React.ComponentProps<typeof Checkbox>) {
   return (
-    <div className="flex items-center gap-2">
+    <div>
       <Checkbox id="consent" {...props} />
       <Label htmlFor="consent">I agree to share my records</Label>
     </div>
@@ -15,10 +15,7 @@ function LabelledCheckbox(props: React.ComponentProps<typeof Checkbox>) {
 describe("<Checkbox />", () => {
   it("is a checkbox named by its label, unchecked by default", () => {
     render(<LabelledCheckbox />);
-    const box = screen.getByRole("checkbox", { name: "I agree to share my records" });
-    expect(box).toHaveAttribute("aria-checked", "false");
-    expect(box).toHaveAttribute("data-slot", "checkbox");
-    expect(box).not.toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "I agree to share my records" })).not.toBeChecked();
   });
 
   it("toggles on click and reports the state through onCheckedChange", () => {
@@ -29,7 +26,6 @@ describe("<Checkbox />", () => {
     fireEvent.click(box);
     expect(onCheckedChange).toHaveBeenLastCalledWith(true);
     expect(box).toBeChecked();
-    expect(box).toHaveAttribute("data-state", "checked");
 
     fireEvent.click(box);
     expect(onCheckedChange).toHaveBeenLastCalledWith(false);
@@ -45,11 +41,12 @@ describe("<Checkbox />", () => {
     expect(screen.getByRole("checkbox")).toBeChecked();
   });
 
-  it("shows the check icon only when checked", () => {
-    const { container } = render(<Checkbox aria-label="c" />);
-    expect(container.querySelector('[data-slot="checkbox-indicator"]')).not.toBeInTheDocument();
-    fireEvent.click(screen.getByRole("checkbox"));
-    expect(container.querySelector('[data-slot="checkbox-indicator"] svg')).toBeInTheDocument();
+  it("does not toggle on Enter (a checkbox toggles with Space, which the browser turns into a click)", () => {
+    render(<LabelledCheckbox />);
+    const box = screen.getByRole("checkbox");
+    box.focus();
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(box).not.toBeChecked();
   });
 
   it("does not toggle when disabled", () => {
@@ -58,10 +55,6 @@ describe("<Checkbox />", () => {
     fireEvent.click(screen.getByRole("checkbox"));
     expect(onCheckedChange).not.toHaveBeenCalled();
     expect(screen.getByRole("checkbox")).toBeDisabled();
-  });
-
-  it("has a 40px touch target around the 20px box and a visible focus ring", () => {
-    render(<Checkbox aria-label="c" />);
-    expect(screen.getByRole("checkbox")).toHaveClass("size-5", "after:-inset-2.5", "focus-visible:ring-2");
+    expect(screen.getByRole("checkbox")).not.toBeChecked();
   });
 });

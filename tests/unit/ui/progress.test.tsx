@@ -10,12 +10,11 @@ describe("<Progress />", () => {
     expect(bar).toHaveAttribute("aria-valuemin", "0");
     expect(bar).toHaveAttribute("aria-valuemax", "100");
     expect(bar).toHaveAttribute("aria-valuetext", "40%");
-    expect(bar).toHaveAttribute("data-slot", "progress");
   });
 
   it("sizes the indicator from the inline start (RTL-safe width, not a translateX)", () => {
-    const { container } = render(<Progress value={25} aria-label="p" />);
-    const indicator = container.querySelector('[data-slot="progress-indicator"]') as HTMLElement;
+    render(<Progress value={25} aria-label="p" />);
+    const indicator = screen.getByRole("progressbar").firstElementChild as HTMLElement;
     expect(indicator.style.width).toBe("25%");
     expect(indicator.style.transform).toBe("");
   });

@@ -1,8 +1,7 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 
-import { ToastAction } from "@/components/ui/toast";
 import { Toaster } from "@/components/ui/toaster";
-import { TOAST_DURATION, TOAST_REMOVE_DELAY, dismissToast, toast, useToast } from "@/components/ui/use-toast";
+import { TOAST_REMOVE_DELAY, dismissToast, toast, useToast } from "@/components/ui/use-toast";
 
 /** Exposes the store so tests can see closed-but-not-removed toasts. */
 function StoreProbe() {
@@ -96,51 +95,13 @@ describe("<Toaster />", () => {
     expect(within(list).getAllByRole("listitem")).toHaveLength(1);
   });
 
-  it("styles the destructive variant", () => {
-    renderToaster();
-    act(() => {
-      toast({ title: "Upload failed", variant: "destructive" });
-    });
-    const item = within(toastList()).getByRole("listitem");
-    expect(item).toHaveClass("destructive", "bg-destructive", "text-destructive-foreground");
-    expect(item).toHaveAttribute("data-variant", "destructive");
-  });
-
-  it("styles the default variant without destructive classes", () => {
-    renderToaster();
-    act(() => {
-      toast({ title: "Saved" });
-    });
-    const item = within(toastList()).getByRole("listitem");
-    expect(item).toHaveClass("bg-card");
-    expect(item).not.toHaveClass("bg-destructive");
-    expect(item).toHaveAttribute("data-variant", "default");
-  });
-
-  it("renders an action", () => {
-    const onUndo = jest.fn();
-    renderToaster();
-    act(() => {
-      toast({
-        title: "Deleted",
-        action: (
-          <ToastAction altText="Undo the deletion" onClick={onUndo}>
-            Undo
-          </ToastAction>
-        ),
-      });
-    });
-    fireEvent.click(within(toastList()).getByRole("button", { name: "Undo" }));
-    expect(onUndo).toHaveBeenCalledTimes(1);
-  });
-
-  it("auto-closes after 5000 ms, then removes the toast after TOAST_REMOVE_DELAY", () => {
+  it("auto-closes after 5 seconds, then removes the toast after TOAST_REMOVE_DELAY", () => {
     renderToaster();
     act(() => {
       toast({ title: "Short-lived" });
     });
     act(() => {
-      jest.advanceTimersByTime(TOAST_DURATION - 1);
+      jest.advanceTimersByTime(4999);
     });
     expect(within(toastList()).getByText("Short-lived")).toBeInTheDocument();
 
