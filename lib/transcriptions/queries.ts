@@ -21,7 +21,7 @@ import {
   type transcriptionListQuery,
 } from "@/lib/contracts/transcriptions";
 
-const NOT_FOUND = "Transcription not found.";
+const NOT_FOUND = "not_found";
 
 const listSelect = {
   id: true,
