@@ -72,7 +72,6 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
   const errorText = useErrorText();
   const upload = useUploadTranscription();
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(transcriptionUploadFormSchema), defaultValues: emptyForm, mode: "onTouched" });
-  const { errors } = form.formState;
 
   const [file, setFile] = useState<File | null>(null);
   const [rejected, setRejected] = useState<RejectCode | null>(null);
@@ -160,6 +159,41 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
     return nameRule ? tName(nameRule, { max: NAME_MAX_LENGTH }) : errorText(error.message, { maximum });
   };
 
+  /** A labelled text input of the form, with its error under it (shown after a blur or a submit). */
+  const textField = (name: "title" | "department" | `patientInfo.${(typeof patientInfoFields)[number]}`, id: string, label: string, maxLength: number, placeholder?: string) => {
+    const error = form.getFieldState(name, form.formState).error;
+    return (
+      <div key={name} className="space-y-1.5">
+        <FieldLabel htmlFor={id}>{label}</FieldLabel>
+        <Input
+          id={id}
+          maxLength={maxLength}
+          placeholder={placeholder}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...form.register(name)}
+        />
+        <FieldMessage id={id} text={fieldError(error, maxLength)} />
+      </div>
+    );
+  };
+
+  const selectField = (name: "meetingType" | "language", id: string, values: readonly string[]) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <SelectField
+          id={id}
+          label={t(`recording.${name}`)}
+          value={field.value ?? values[0]}
+          onChange={field.onChange}
+          options={values.map((value) => ({ value, label: t(`${name}.${value}`) }))}
+        />
+      )}
+    />
+  );
+
   const rejectMessage = rejected
     ? {
         "file-invalid-type": t("dropZone.invalidType"),
@@ -238,58 +272,12 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
           <CardDescription>{t("recording.description")}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <div className="space-y-1.5 sm:col-span-2">
-            <FieldLabel htmlFor="transcription-title">{t("recording.fileTitle")}</FieldLabel>
-            <Input
-              id="transcription-title"
-              maxLength={TITLE_MAX_LENGTH}
-              placeholder={t("recording.fileTitlePlaceholder")}
-              aria-invalid={errors.title ? true : undefined}
-              aria-describedby={errors.title ? "transcription-title-error" : undefined}
-              {...form.register("title")}
-            />
-            <FieldMessage id="transcription-title" text={fieldError(errors.title, TITLE_MAX_LENGTH)} />
-          </div>
-          <Controller
-            control={form.control}
-            name="meetingType"
-            render={({ field }) => (
-              <SelectField
-                id="transcription-meeting-type"
-                label={t("recording.meetingType")}
-                value={field.value ?? meetingTypes[0]}
-                onChange={field.onChange}
-                options={meetingTypes.map((value) => ({ value, label: t(`meetingType.${value}`) }))}
-              />
-            )}
-          />
-          <div className="space-y-1.5">
-            <FieldLabel htmlFor="transcription-department">{t("recording.department")}</FieldLabel>
-            <Input
-              id="transcription-department"
-              maxLength={TEXT_MAX_LENGTH}
-              placeholder={t("recording.departmentPlaceholder")}
-              aria-invalid={errors.department ? true : undefined}
-              aria-describedby={errors.department ? "transcription-department-error" : undefined}
-              {...form.register("department")}
-            />
-            <FieldMessage id="transcription-department" text={fieldError(errors.department, TEXT_MAX_LENGTH)} />
-          </div>
+          <div className="sm:col-span-2">{textField("title", "transcription-title", t("recording.fileTitle"), TITLE_MAX_LENGTH, t("recording.fileTitlePlaceholder"))}</div>
+          {selectField("meetingType", "transcription-meeting-type", meetingTypes)}
+          {textField("department", "transcription-department", t("recording.department"), TEXT_MAX_LENGTH, t("recording.departmentPlaceholder"))}
           {audio && (
             <>
-              <Controller
-                control={form.control}
-                name="language"
-                render={({ field }) => (
-                  <SelectField
-                    id="transcription-language"
-                    label={t("recording.language")}
-                    value={field.value ?? speechLanguages[0]}
-                    onChange={field.onChange}
-                    options={speechLanguages.map((value) => ({ value, label: t(`language.${value}`) }))}
-                  />
-                )}
-              />
+              {selectField("language", "transcription-language", speechLanguages)}
               {untranscribable ? (
                 <p role="note" className="self-end text-sm text-orange-800 sm:col-span-2" data-testid="speech-engine-note">
                   {t("recording.formatUnsupported")}
@@ -310,19 +298,7 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
           <CardDescription>{t("patient.description")}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          {patientInfoFields.map((name) => (
-            <div key={name} className="space-y-1.5">
-              <Label htmlFor={`patient-${name}`}>{t(`patient.${name}`)}</Label>
-              <Input
-                id={`patient-${name}`}
-                maxLength={patientMaxLength(name)}
-                aria-invalid={errors.patientInfo?.[name] ? true : undefined}
-                aria-describedby={errors.patientInfo?.[name] ? `patient-${name}-error` : undefined}
-                {...form.register(`patientInfo.${name}`)}
-              />
-              <FieldMessage id={`patient-${name}`} text={fieldError(errors.patientInfo?.[name], patientMaxLength(name))} />
-            </div>
-          ))}
+          {patientInfoFields.map((name) => textField(`patientInfo.${name}`, `patient-${name}`, t(`patient.${name}`), patientMaxLength(name)))}
         </CardContent>
       </Card>
 

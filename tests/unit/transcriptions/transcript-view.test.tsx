@@ -9,14 +9,8 @@ import { TranscriptView } from "@/components/transcriptions/transcript-view";
 const toast = jest.fn();
 jest.mock("@/components/ui/use-toast", () => ({ toast: (...args: unknown[]) => toast(...args) }));
 const push = jest.fn();
-jest.mock("@/lib/i18n/navigation", () => ({
-  Link: ({ href, children, ...props }: { href: string; children: React.ReactNode }) => (
-    <a href={href} {...props}>
-      {children}
-    </a>
-  ),
-  useRouter: () => ({ push }),
-}));
+// The back link and the way to the list after a delete.
+jest.mock("@/lib/i18n/navigation", () => ({ Link: (props: { href: string }) => <a {...props} />, useRouter: () => ({ push }) }));
 
 const t = en.transcriptions;
 const POLL_MS = 5000;

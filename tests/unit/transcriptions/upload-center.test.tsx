@@ -243,4 +243,46 @@ describe("submitting", () => {
     expect(uploadWithProgress).not.toHaveBeenCalled();
     expect(dropZone()).toHaveAttribute("data-state", "rejected");
   });
+
+  it("checks the patient information with the server's rules after a blur, and sends only what was filled in", async () => {
+    show();
+    uploadWithProgress.mockResolvedValue({ status: 201, body: transcriptionQueuedSchema.parse({ id: "t1", status: "queued" }), text: "" });
+    await choose(file("a.pdf"));
+    fireEvent.click(consentBox("recording"));
+    const physician = screen.getByLabelText(t.patient.attendingPhysician);
+    fireEvent.change(physician, { target: { value: "Dr. Okafor 2" } });
+    expect(screen.queryByText(en.nameRules.digits)).not.toBeInTheDocument();
+    await act(async () => {
+      fireEvent.blur(physician);
+    });
+    expect(screen.getByText(en.nameRules.digits)).toBeInTheDocument();
+    expect(physician).toHaveAttribute("aria-invalid", "true");
+    await act(async () => {
+      fireEvent.click(submit());
+    });
+    expect(uploadWithProgress).not.toHaveBeenCalled();
+    expect(physician).toHaveFocus();
+
+    fireEvent.change(physician, { target: { value: "  Dr.  Okafor " } });
+    fireEvent.change(screen.getByLabelText(t.patient.patientId), { target: { value: "AFY-12345" } });
+    await act(async () => {
+      fireEvent.click(submit());
+    });
+    await waitFor(() => expect(uploadWithProgress).toHaveBeenCalled());
+    const { fields } = uploadWithProgress.mock.calls[0][0] as { fields: Record<string, string> };
+    expect(JSON.parse(fields.patientInfo)).toEqual({ patientId: "AFY-12345", attendingPhysician: "Dr. Okafor" });
+  });
+
+  it("puts a refusal the server names a field for on that field, with the focus there", async () => {
+    show();
+    uploadWithProgress.mockResolvedValue({ status: 400, body: apiErrorSchema.parse({ error: "Please use at most 100 characters.", code: "too_long", field: "patientInfo.patientId" }), text: "" });
+    await choose(file("a.pdf"));
+    fireEvent.click(consentBox("recording"));
+    await act(async () => {
+      fireEvent.click(submit());
+    });
+    await waitFor(() => expect(screen.getByLabelText(t.patient.patientId)).toHaveFocus());
+    expect(screen.getByLabelText(t.patient.patientId)).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByText("Please use at most 100 characters.")).toBeInTheDocument();
+  });
 });
