@@ -106,6 +106,9 @@ export const transcriptionListQuery = z.object({
 /** The `id` of /api/transcriptions/[id]; anything that is not a uuid is not found. */
 export const transcriptionIdSchema = z.uuid();
 
+/** Query of GET /api/transcriptions/[id]/file: shown in the page (types a browser shows safely) or downloaded. */
+export const transcriptionFileQuery = z.object({ disposition: z.enum(["attachment", "inline"]).default("attachment") });
+
 export const transcriptionListItemSchema = z.object({
   id: z.string(),
   title: z.string(),
