@@ -1,6 +1,5 @@
+import type { TranscriptionStatus } from "@/lib/contracts/transcriptions";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
-
-export type TranscriptionStatus = "queued" | "processing" | "completed" | "failed" | "needs_engine";
 
 const colours: Record<TranscriptionStatus, BadgeVariant> = {
   queued: "blue",
@@ -9,9 +8,6 @@ const colours: Record<TranscriptionStatus, BadgeVariant> = {
   failed: "red",
   needs_engine: "orange",
 };
-
-/** Still on its way: lists and pages refresh while a transcription is in one of these. */
-export const isActive = (status: string) => status === "queued" || status === "processing";
 
 /** The status of a transcription; the label names it (colour is never the only cue). */
 export function TranscriptionStatusBadge({ status, label }: { status: TranscriptionStatus; label: string }) {

@@ -1,25 +1,14 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Copy, Download, RotateCcw, Trash2 } from "lucide-react";
 import { useRouter } from "@/lib/i18n/navigation";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
-
-const REFRESH_MS = 5000;
-
-/** Reloads the server-rendered page every 5 seconds while the transcription is queued or processing. */
-export function RefreshWhileActive({ active }: { active: boolean }) {
-  const router = useRouter();
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => router.refresh(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [active, router]);
-  return null;
-}
+import { useErrorText } from "@/client/errors";
+import { useDeleteTranscription, useRetryTranscription } from "@/client/queries/transcriptions";
 
 /** Copy to the clipboard and download as .txt (built on the server), when there is a transcript. */
 export function TranscriptTextActions({ id, text }: { id: string; text: string }) {
@@ -56,31 +45,19 @@ export function TranscriptTextActions({ id, text }: { id: string; text: string }
 /** "Try again" on a failed or needs_engine transcript: queues it again, then the page follows its progress. */
 export function RetryTranscription({ id }: { id: string }) {
   const t = useTranslations("transcriptions");
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
+  const errorText = useErrorText();
+  const retry = useRetryTranscription(id);
 
-  async function retry() {
-    setPending(true);
-    try {
-      const response = await fetch(`/api/transcriptions/${id}/retry`, { method: "POST", credentials: "include" });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { error?: string } | null;
-        toast({ title: t("detail.retryFailed"), description: body?.error ?? `${response.status}: ${response.statusText}`, variant: "destructive" });
-        return;
-      }
-      toast({ title: t("detail.retried") });
-      router.refresh();
-    } catch {
-      toast({ title: t("detail.retryFailed"), variant: "destructive" });
-    } finally {
-      setPending(false);
-    }
-  }
+  const onClick = () =>
+    retry.mutate(undefined, {
+      onSuccess: () => toast({ title: t("detail.retried") }),
+      onError: (error) => toast({ title: t("detail.retryFailed"), description: errorText(error), variant: "destructive" }),
+    });
 
   return (
-    <Button type="button" variant="outline" onClick={() => void retry()} disabled={pending}>
+    <Button type="button" variant="outline" onClick={onClick} disabled={retry.isPending}>
       <RotateCcw aria-hidden className="h-4 w-4" />
-      {pending ? t("detail.retrying") : t("detail.retry")}
+      {retry.isPending ? t("detail.retrying") : t("detail.retry")}
     </Button>
   );
 }
@@ -88,27 +65,21 @@ export function RetryTranscription({ id }: { id: string }) {
 /** Deletes the transcription and its stored file, after a confirmation; then back to the list. */
 export function DeleteTranscription({ id, title }: { id: string; title: string }) {
   const t = useTranslations("transcriptions");
+  const errorText = useErrorText();
   const router = useRouter();
-  const [pending, setPending] = useState(false);
+  const remove = useDeleteTranscription(id);
   const [open, setOpen] = useState(false);
+  const pending = remove.isPending;
 
-  async function remove() {
-    setPending(true);
-    try {
-      const response = await fetch(`/api/transcriptions/${id}`, { method: "DELETE", credentials: "include" });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { error?: string } | null;
-        toast({ title: t("detail.deleteFailed"), description: body?.error ?? `${response.status}: ${response.statusText}`, variant: "destructive" });
-        return;
-      }
-      setOpen(false);
-      toast({ title: t("detail.deleted") });
-      router.push("/dashboard");
-      router.refresh();
-    } finally {
-      setPending(false);
-    }
-  }
+  const onConfirm = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        setOpen(false);
+        toast({ title: t("detail.deleted") });
+        router.push("/dashboard");
+      },
+      onError: (error) => toast({ title: t("detail.deleteFailed"), description: errorText(error), variant: "destructive" }),
+    });
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -129,7 +100,7 @@ export function DeleteTranscription({ id, title }: { id: string; title: string }
               {t("detail.cancel")}
             </Button>
           </DialogClose>
-          <Button type="button" variant="destructive" onClick={() => void remove()} disabled={pending}>
+          <Button type="button" variant="destructive" onClick={onConfirm} disabled={pending}>
             {pending ? t("detail.deleting") : t("detail.confirmDelete")}
           </Button>
         </DialogFooter>

@@ -1,99 +1,32 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
+import type { TranscriptionPage } from "@/lib/contracts/transcriptions";
 import { Link } from "@/lib/i18n/navigation";
+import { useTranscriptionList } from "@/client/queries/transcriptions";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { isActive, TranscriptionStatusBadge, type TranscriptionStatus } from "./status-badge";
-
-export interface TranscriptionListItem {
-  id: string;
-  title: string;
-  kind: string;
-  status: TranscriptionStatus;
-  statusReason: string | null;
-  meetingType: string;
-  fileName: string;
-  uploadedBy: string | null;
-  createdAt: string;
-}
-
-export interface TranscriptionPage {
-  items: TranscriptionListItem[];
-  nextCursor: string | null;
-}
-
-const REFRESH_MS = 5000;
-
-async function fetchPage(cursor?: string): Promise<TranscriptionPage> {
-  const response = await fetch(`/api/transcriptions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`, { credentials: "include", cache: "no-store" });
-  if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
-  return (await response.json()) as TranscriptionPage;
-}
+import { TranscriptionStatusBadge } from "./status-badge";
 
 /**
- * The staff member's transcriptions (an admin's: everyone's), newest first. While any is queued or
- * processing, the first page is fetched again every 5 seconds; `reloadKey` changes after an upload.
+ * The staff member's transcriptions (an admin's: everyone's), newest first, kept current while any
+ * is queued or processing, and after an upload.
  */
-export function TranscriptionList({ initial, reloadKey, showUploader }: { initial: TranscriptionPage; reloadKey: number; showUploader: boolean }) {
+export function TranscriptionList({ initial, showUploader }: { initial: TranscriptionPage; showUploader: boolean }) {
   const t = useTranslations("transcriptions");
   const format = useFormatter();
-  const [first, setFirst] = useState(initial.items);
-  const [more, setMore] = useState<TranscriptionListItem[]>([]);
-  const [cursor, setCursor] = useState(initial.nextCursor);
-  const [failed, setFailed] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
-
-  const reload = useCallback(async () => {
-    try {
-      const page = await fetchPage();
-      // Back to a fresh first page (rows loaded with "Load more" may have moved down).
-      setFirst(page.items);
-      setMore([]);
-      setCursor(page.nextCursor);
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- an upload just finished: show its new row at once
-    if (reloadKey > 0) void reload();
-  }, [reloadKey, reload]);
-
-  const items = [...first, ...more];
-  const anyActive = items.some((item) => isActive(item.status));
-  useEffect(() => {
-    if (!anyActive) return;
-    const timer = setInterval(() => void reload(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [anyActive, reload]);
-
-  async function loadMore() {
-    if (!cursor) return;
-    setLoadingMore(true);
-    try {
-      const page = await fetchPage(cursor);
-      setMore((current) => [...current, ...page.items]);
-      setCursor(page.nextCursor);
-    } catch {
-      setFailed(true);
-    } finally {
-      setLoadingMore(false);
-    }
-  }
+  const list = useTranscriptionList(initial);
+  const items = list.data.pages.flatMap((page) => page.items);
 
   return (
     <section aria-labelledby="transcriptions-list-title" className="space-y-3">
       <h2 id="transcriptions-list-title" className="text-xl font-semibold">
         {showUploader ? t("list.titleAll") : t("list.title")}
       </h2>
-      {failed && (
+      {list.isError && (
         <p role="alert" className="text-sm text-destructive">
           {t("list.failed")}{" "}
-          <Button variant="link" className="h-auto p-0" onClick={() => void reload()}>
+          <Button variant="link" className="h-auto p-0" onClick={() => void list.refetch()}>
             {t("list.retry")}
           </Button>
         </p>
@@ -131,9 +64,9 @@ export function TranscriptionList({ initial, reloadKey, showUploader }: { initia
           ))}
         </ul>
       )}
-      {cursor && (
-        <Button variant="outline" onClick={() => void loadMore()} disabled={loadingMore}>
-          {loadingMore ? t("list.loading") : t("list.loadMore")}
+      {list.hasNextPage && (
+        <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+          {list.isFetchingNextPage ? t("list.loading") : t("list.loadMore")}
         </Button>
       )}
     </section>

@@ -1,19 +1,31 @@
 "use client";
 
-import { useId, useRef, useState, type DragEvent, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslations } from "next-intl";
+import { useDropzone, type FileRejection } from "react-dropzone";
+import { Controller, useForm, type FieldError } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
 import { CheckCircle2, FileAudio, FileText, ShieldCheck, Upload, X } from "lucide-react";
+import { NAME_MAX_LENGTH, nameMessageKey } from "@/lib/contracts/people";
 import {
-  ACCEPT_ATTRIBUTE,
-  checkChosenFile,
+  ACCEPTED_TRANSCRIPTION_FILES,
   isAudioFileName,
   isUntranscribableAudioName,
+  MAX_TRANSCRIPTION_BYTES,
   meetingTypes,
+  patientInfoFields,
   speechLanguages,
+  TEXT_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
   transcriptionConsentTypes,
+  transcriptionUploadFormSchema,
   type TranscriptionConsentType,
-} from "@/lib/transcriptions/upload-rules";
-import { formatMegabytes, uploadWithProgress } from "@/client/upload-with-progress";
+} from "@/lib/contracts/transcriptions";
+import { ApiError } from "@/client/api";
+import { showApiError, useErrorText } from "@/client/errors";
+import { useUploadTranscription } from "@/client/queries/transcriptions";
+import { formatMegabytes } from "@/client/upload-with-progress";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -27,141 +39,160 @@ import { cn } from "@/lib/utils";
 type DropState = "idle" | "drag-active" | "accepted" | "rejected";
 type RejectCode = "file-invalid-type" | "file-too-large" | "file-too-small" | "too-many-files" | "failed";
 
-const emptyPatient = { patientId: "", medicalRecordNumber: "", attendingPhysician: "", department: "" };
-type PatientFields = typeof emptyPatient;
+type FormInput = z.input<typeof transcriptionUploadFormSchema>;
+type FormOutput = z.output<typeof transcriptionUploadFormSchema>;
 
-async function errorText(response: Response): Promise<string> {
-  const text = await response.text();
-  try {
-    return (JSON.parse(text) as { error?: string }).error || text;
-  } catch {
-    return text;
-  }
+const emptyForm: FormInput = {
+  title: "",
+  meetingType: meetingTypes[0],
+  department: "",
+  language: speechLanguages[0],
+  patientInfo: { patientId: "", medicalRecordNumber: "", attendingPhysician: "", department: "" },
+};
+const noConsents: Record<TranscriptionConsentType, boolean> = { recording: false, sharing: false, analysis: false };
+const patientMaxLength = (name: (typeof patientInfoFields)[number]) => (name === "attendingPhysician" ? NAME_MAX_LENGTH : TEXT_MAX_LENGTH);
+
+/** Why react-dropzone refused what was chosen: several files at once first, then the first rule the file broke. */
+function rejectionCode(rejections: readonly FileRejection[]): RejectCode {
+  const codes = rejections.flatMap((rejection) => rejection.errors.map((error) => error.code));
+  if (rejections.length > 1 || codes.includes("too-many-files")) return "too-many-files";
+  const code = codes[0];
+  return code === "file-invalid-type" || code === "file-too-large" || code === "file-too-small" ? code : "file-invalid-type";
 }
 
 /**
- * SPEC's Secure File Upload Center (sections 2, 4, 5): one file, checked here for type and size
- * (the server checks the bytes again), recording information, optional patient information, and
- * the consents. Consents are sent first, one call per ticked consent, then the file with progress.
+ * The Secure File Upload Center: one file, checked here for type and size (the server checks the
+ * bytes again), recording information and optional patient information (checked with the schema
+ * the server parses them with), and the consents. Consents are sent first, one call per ticked
+ * consent, then the file with progress.
  */
-export function UploadCenter({ speechConfigured, onUploaded }: { speechConfigured: boolean; onUploaded: () => void }) {
+export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }) {
   const t = useTranslations("transcriptions");
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const tName = useTranslations("nameRules");
+  const errorText = useErrorText();
+  const upload = useUploadTranscription();
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(transcriptionUploadFormSchema), defaultValues: emptyForm, mode: "onTouched" });
 
   const [file, setFile] = useState<File | null>(null);
-  const [dropState, setDropState] = useState<DropState>("idle");
   const [rejected, setRejected] = useState<RejectCode | null>(null);
-  const [title, setTitle] = useState("");
-  const [meetingType, setMeetingType] = useState<string>(meetingTypes[0]);
-  const [department, setDepartment] = useState("");
-  const [language, setLanguage] = useState<string>(speechLanguages[0]);
-  const [patient, setPatient] = useState<PatientFields>(emptyPatient);
-  const [consents, setConsents] = useState<Record<TranscriptionConsentType, boolean>>({ recording: false, sharing: false, analysis: false });
-  const [pending, setPending] = useState(false);
+  const [consents, setConsents] = useState(noConsents);
   const [progress, setProgress] = useState<number | null>(null);
+  const pending = upload.isPending;
 
   const audio = file !== null && isAudioFileName(file.name);
   const untranscribable = file !== null && isUntranscribableAudioName(file.name);
 
-  function choose(files: File[]) {
-    if (pending) return;
-    if (files.length === 0) return;
-    const code: RejectCode | null = files.length > 1 ? "too-many-files" : checkChosenFile(files[0]);
-    if (code) {
+  function choose(accepted: File[], rejections: FileRejection[]) {
+    if (accepted.length === 0 && rejections.length === 0) return;
+    if (rejections.length > 0 || accepted.length !== 1) {
       setFile(null);
-      setRejected(code);
-      setDropState("rejected");
+      setRejected(rejectionCode(rejections));
       return;
     }
-    const chosen = files[0];
+    const chosen = accepted[0];
     // The title follows the file name until someone types their own.
-    setTitle((current) => (!current || current === file?.name ? chosen.name.slice(0, 200) : current));
+    const title = form.getValues("title");
+    if (!title || title === file?.name) form.setValue("title", chosen.name.slice(0, TITLE_MAX_LENGTH));
     setFile(chosen);
     setRejected(null);
-    setDropState("accepted");
   }
+
+  const dropzone = useDropzone({
+    accept: ACCEPTED_TRANSCRIPTION_FILES,
+    maxSize: MAX_TRANSCRIPTION_BYTES,
+    minSize: 1,
+    multiple: false,
+    disabled: pending,
+    // The visible "Choose a file" button opens the picker (keyboard and pointer alike); the zone takes drops.
+    noClick: true,
+    noKeyboard: true,
+    onDrop: choose,
+  });
+  const dropState: DropState = dropzone.isDragActive ? "drag-active" : rejected ? "rejected" : file ? "accepted" : "idle";
 
   function clearFile() {
-    setTitle((current) => (current === file?.name ? "" : current));
+    if (form.getValues("title") === file?.name) form.setValue("title", "");
     setFile(null);
     setRejected(null);
-    setDropState("idle");
   }
-
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    choose(Array.from(event.dataTransfer.files));
-    if (event.dataTransfer.files.length === 0) setDropState(file ? "accepted" : "idle");
-  };
 
   function reset() {
     setFile(null);
-    setDropState("idle");
     setRejected(null);
-    setTitle("");
-    setMeetingType(meetingTypes[0]);
-    setDepartment("");
-    setLanguage(speechLanguages[0]);
-    setPatient(emptyPatient);
-    setConsents({ recording: false, sharing: false, analysis: false });
+    form.reset(emptyForm);
+    setConsents(noConsents);
   }
 
-  /** SPEC: the drop zone shows its failed state; the toast carries the server's message, else "Upload failed". */
-  function failed(description: string) {
+  /** The drop zone shows its failed state; the toast carries the server's message, else "Upload failed". */
+  function failed(error: unknown) {
     setRejected("failed");
-    setDropState("rejected");
-    toast({ title: t("toast.failedTitle"), description: description.trim() || t("toast.failedFallback"), variant: "destructive" });
+    const serverText = error instanceof ApiError && error.message !== error.code ? error.message.trim() : "";
+    toast({ title: t("toast.failedTitle"), description: serverText || t("toast.failedFallback"), variant: "destructive" });
+    if (error instanceof ApiError && error.field) showApiError(form, error, errorText);
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function onValid(values: FormOutput) {
     if (pending) return;
     if (!file) return void toast({ title: t("toast.noFileTitle"), description: t("toast.noFile"), variant: "destructive" });
     if (!consents.recording) return void toast({ title: t("toast.consentTitle"), description: t("toast.consent"), variant: "destructive" });
-    setPending(true);
     setRejected(null);
-    setDropState("accepted");
+    const patientInfo = Object.fromEntries(Object.entries(values.patientInfo).filter(([, value]) => value !== undefined));
+    const fields: Record<string, string> = { title: values.title ?? file.name, meetingType: values.meetingType };
+    if (values.department) fields.department = values.department;
+    if (Object.keys(patientInfo).length > 0) fields.patientInfo = JSON.stringify(patientInfo);
+    if (audio && values.language) fields.language = values.language;
     try {
-      // SPEC section 4: consent records first, one per ticked consent; the upload names exactly these.
-      const consentIds: string[] = [];
-      for (const consentType of transcriptionConsentTypes.filter((type) => consents[type])) {
-        const response = await fetch("/api/consent", {
-          method: "POST",
-          credentials: "include",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ consentType, granted: true }),
-        });
-        if (!response.ok) return failed(await errorText(response));
-        consentIds.push(((await response.json()) as { id: string }).id);
-      }
-      const patientInfo = Object.fromEntries(Object.entries(patient).filter(([, value]) => value.trim() !== ""));
-      // The fields go before the file part (uploadWithProgress appends them first): the server checks them before reading the file.
-      const fields: Record<string, string> = { consentIds: consentIds.join(","), title: title.trim() || file.name, meetingType, department: department.trim() };
-      if (Object.keys(patientInfo).length > 0) fields.patientInfo = JSON.stringify(patientInfo);
-      if (audio) fields.language = language;
-      setProgress(0);
-      const result = await uploadWithProgress({
-        url: "/api/transcriptions",
-        fields,
-        fileField: "file",
-        files: [file],
-        onProgress: (perFile) => setProgress(perFile[0] ?? 0),
-      });
-      if (result.status < 200 || result.status >= 300) {
-        const body = result.body as { error?: string } | null;
-        return failed(body?.error ?? (result.body === null ? result.text : ""));
-      }
+      await upload.mutateAsync({ file, fields, consents: transcriptionConsentTypes.filter((type) => consents[type]), onProgress: setProgress });
       toast({ title: t("toast.successTitle"), description: t("toast.success") });
       reset();
-      onUploaded();
-    } catch {
-      failed("");
+    } catch (error) {
+      failed(error);
     } finally {
-      setPending(false);
       setProgress(null);
     }
   }
+
+  /** A field's message: a person-name rule's text, or an error code's (with the field's length limit). */
+  const fieldError = (error: FieldError | undefined, maximum: number) => {
+    if (!error?.message) return null;
+    const nameRule = nameMessageKey(error.message);
+    return nameRule ? tName(nameRule, { max: NAME_MAX_LENGTH }) : errorText(error.message, { maximum });
+  };
+
+  /** A labelled text input of the form, with its error under it (shown after a blur or a submit). */
+  const textField = (name: "title" | "department" | `patientInfo.${(typeof patientInfoFields)[number]}`, id: string, label: string, maxLength: number, placeholder?: string) => {
+    const error = form.getFieldState(name, form.formState).error;
+    return (
+      <div key={name} className="space-y-1.5">
+        <FieldLabel htmlFor={id}>{label}</FieldLabel>
+        <Input
+          id={id}
+          maxLength={maxLength}
+          placeholder={placeholder}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...form.register(name)}
+        />
+        <FieldMessage id={id} text={fieldError(error, maxLength)} />
+      </div>
+    );
+  };
+
+  const selectField = (name: "meetingType" | "language", id: string, values: readonly string[]) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <SelectField
+          id={id}
+          label={t(`recording.${name}`)}
+          value={field.value ?? values[0]}
+          onChange={field.onChange}
+          options={values.map((value) => ({ value, label: t(`${name}.${value}`) }))}
+        />
+      )}
+    />
+  );
 
   const rejectMessage = rejected
     ? {
@@ -173,10 +204,8 @@ export function UploadCenter({ speechConfigured, onUploaded }: { speechConfigure
       }[rejected]
     : null;
 
-  const setPatientField = (name: keyof PatientFields) => (event: { target: { value: string } }) => setPatient((current) => ({ ...current, [name]: event.target.value }));
-
   return (
-    <form method="post" onSubmit={onSubmit} className="space-y-6" aria-labelledby="upload-center-title" noValidate>
+    <form method="post" onSubmit={form.handleSubmit(onValid)} className="space-y-6" aria-labelledby="upload-center-title" noValidate>
       <div className="space-y-1">
         <h2 id="upload-center-title" className="flex items-center gap-2 text-xl font-semibold">
           <ShieldCheck aria-hidden className="h-5 w-5 text-primary" />
@@ -192,12 +221,7 @@ export function UploadCenter({ speechConfigured, onUploaded }: { speechConfigure
         </CardHeader>
         <CardContent className="space-y-3">
           <div
-            onDragOver={(event) => {
-              event.preventDefault();
-              if (!pending) setDropState("drag-active");
-            }}
-            onDragLeave={() => setDropState(file ? "accepted" : rejected ? "rejected" : "idle")}
-            onDrop={onDrop}
+            {...dropzone.getRootProps()}
             data-testid="drop-zone"
             data-state={dropState}
             className={cn(
@@ -209,23 +233,11 @@ export function UploadCenter({ speechConfigured, onUploaded }: { speechConfigure
             )}
           >
             {dropState === "accepted" ? <CheckCircle2 aria-hidden className="h-8 w-8 text-green-700" /> : <Upload aria-hidden className="h-8 w-8 text-primary" />}
-            <label htmlFor={inputId} className="cursor-pointer font-medium text-primary underline underline-offset-4">
+            <Button type="button" variant="link" onClick={dropzone.open} disabled={pending} className="h-auto p-0 font-medium underline underline-offset-4">
               {dropState === "drag-active" ? t("dropZone.dropHere") : t("dropZone.choose")}
-            </label>
+            </Button>
             <p className="text-sm text-muted-foreground">{t("dropZone.types")}</p>
-            <input
-              ref={input}
-              id={inputId}
-              type="file"
-              accept={ACCEPT_ATTRIBUTE}
-              disabled={pending}
-              className="sr-only"
-              data-testid="transcription-file"
-              onChange={(event) => {
-                choose(Array.from(event.target.files ?? []));
-                if (input.current) input.current.value = "";
-              }}
-            />
+            <input {...dropzone.getInputProps()} data-testid="transcription-file" />
             {rejectMessage && (
               <p role="alert" className="text-sm font-medium text-destructive" data-code={rejected}>
                 {rejectMessage}
@@ -260,30 +272,12 @@ export function UploadCenter({ speechConfigured, onUploaded }: { speechConfigure
           <CardDescription>{t("recording.description")}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <div className="space-y-1.5 sm:col-span-2">
-            <FieldLabel htmlFor="transcription-title">{t("recording.fileTitle")}</FieldLabel>
-            <Input id="transcription-title" value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} placeholder={t("recording.fileTitlePlaceholder")} />
-          </div>
-          <SelectField
-            id="transcription-meeting-type"
-            label={t("recording.meetingType")}
-            value={meetingType}
-            onChange={(event) => setMeetingType(event.target.value)}
-            options={meetingTypes.map((value) => ({ value, label: t(`meetingType.${value}`) }))}
-          />
-          <div className="space-y-1.5">
-            <FieldLabel htmlFor="transcription-department">{t("recording.department")}</FieldLabel>
-            <Input id="transcription-department" value={department} maxLength={100} onChange={(event) => setDepartment(event.target.value)} placeholder={t("recording.departmentPlaceholder")} />
-          </div>
+          <div className="sm:col-span-2">{textField("title", "transcription-title", t("recording.fileTitle"), TITLE_MAX_LENGTH, t("recording.fileTitlePlaceholder"))}</div>
+          {selectField("meetingType", "transcription-meeting-type", meetingTypes)}
+          {textField("department", "transcription-department", t("recording.department"), TEXT_MAX_LENGTH, t("recording.departmentPlaceholder"))}
           {audio && (
             <>
-              <SelectField
-                id="transcription-language"
-                label={t("recording.language")}
-                value={language}
-                onChange={(event) => setLanguage(event.target.value)}
-                options={speechLanguages.map((value) => ({ value, label: t(`language.${value}`) }))}
-              />
+              {selectField("language", "transcription-language", speechLanguages)}
               {untranscribable ? (
                 <p role="note" className="self-end text-sm text-orange-800 sm:col-span-2" data-testid="speech-engine-note">
                   {t("recording.formatUnsupported")}
@@ -304,12 +298,7 @@ export function UploadCenter({ speechConfigured, onUploaded }: { speechConfigure
           <CardDescription>{t("patient.description")}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          {(["patientId", "medicalRecordNumber", "attendingPhysician", "department"] as const).map((name) => (
-            <div key={name} className="space-y-1.5">
-              <Label htmlFor={`patient-${name}`}>{t(`patient.${name}`)}</Label>
-              <Input id={`patient-${name}`} value={patient[name]} maxLength={name === "attendingPhysician" ? 200 : 100} onChange={setPatientField(name)} />
-            </div>
-          ))}
+          {patientInfoFields.map((name) => textField(`patientInfo.${name}`, `patient-${name}`, t(`patient.${name}`), patientMaxLength(name)))}
         </CardContent>
       </Card>
 
@@ -348,5 +337,15 @@ export function UploadCenter({ speechConfigured, onUploaded }: { speechConfigure
         {pending ? t("upload.pending") : t("upload.submit")}
       </Button>
     </form>
+  );
+}
+
+/** A field's error under it (id `<field id>-error`, for aria-describedby). */
+function FieldMessage({ id, text }: { id: string; text: string | null }) {
+  if (!text) return null;
+  return (
+    <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+      {text}
+    </p>
   );
 }

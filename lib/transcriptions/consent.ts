@@ -5,13 +5,8 @@ import { audit, type AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import type { Tx } from "@/lib/db/transaction";
-import { CONSENT_WINDOW_MINUTES, TRANSCRIPTION_CONSENT_VERSION, TRANSCRIPTION_MESSAGES, transcriptionConsentTypes } from "./upload-rules";
-
-/** Body of POST /api/consent (SPEC section 7). */
-export const consentBody = z.object({
-  consentType: z.enum(transcriptionConsentTypes, "consentType must be recording, sharing or analysis."),
-  granted: z.boolean("granted must be true or false."),
-});
+import { type consentBody, transcriptionConsentTypes } from "@/lib/contracts/transcriptions";
+import { CONSENT_WINDOW_MINUTES, TRANSCRIPTION_CONSENT_VERSION, TRANSCRIPTION_MESSAGES } from "./upload-rules";
 
 /** Records one consent decision of a staff member, before the upload it is for (SPEC section 4). */
 export async function recordConsent(user: SessionUser, input: z.infer<typeof consentBody>, actor: AuditActor): Promise<{ id: string }> {

@@ -9,51 +9,42 @@ import { log } from "@/lib/log";
 import { initialTranscriptionScan } from "@/lib/security/scan";
 import type { Prisma, TranscriptionKind } from "@/lib/db/generated/client";
 import { receiveUploads } from "@/lib/uploads/receive";
-import { optionalPersonName } from "@/lib/contracts/people";
+import { nameMessageKey } from "@/lib/contracts/people";
+import {
+  MAX_TRANSCRIPTION_BYTES,
+  patientInfoFields,
+  patientInfoSchema,
+  speechLanguages,
+  transcriptionUploadFieldsSchema,
+  type PatientInfo,
+} from "@/lib/contracts/transcriptions";
 import { localizedIssueMessage } from "@/lib/people/name-messages";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import type { SniffedType } from "@/lib/uploads/sniff";
 import { checkConsents, claimConsents, parseConsentIds } from "./consent";
 import { enqueueTranscription } from "./jobs";
-import { MAX_TRANSCRIPTION_BYTES, meetingTypes, RETENTION_DAYS, speechLanguages, TRANSCRIPTION_MESSAGES } from "./upload-rules";
+import { RETENTION_DAYS, TRANSCRIPTION_MESSAGES } from "./upload-rules";
 
-const optionalText = (name: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${name} must be at most ${max} characters.`)
-    .optional()
-    .transform((value) => value || undefined);
-
-/** SPEC section 3: the optional patient information, sent as a JSON object. */
-const patientInfoSchema = z
-  .object({
-    patientId: optionalText("Patient ID", 100),
-    medicalRecordNumber: optionalText("Medical record number", 100),
-    attendingPhysician: optionalPersonName(),
-    department: optionalText("Patient department", 100),
-  })
-  .strict();
-
-const fieldsSchema = z.object({
-  title: optionalText("Title", 200),
-  meetingType: z.enum(meetingTypes, "meetingType must be consultation, follow-up, team-meeting or case-review.").default("consultation"),
-  department: optionalText("Department", 100),
-  language: z.enum(speechLanguages, `language must be one of ${speechLanguages.join(", ")}.`).optional(),
-  patientInfo: z.unknown().optional(),
-  consentIds: z.string().optional(),
-});
-type Fields = Omit<z.infer<typeof fieldsSchema>, "consentIds"> & { patientInfo: z.infer<typeof patientInfoSchema> | null; consentIds: string[] };
+const fieldsSchema = transcriptionUploadFieldsSchema.extend({ patientInfo: z.string().optional(), consentIds: z.string().optional() });
+type Fields = z.infer<typeof transcriptionUploadFieldsSchema> & { patientInfo: Partial<PatientInfo> | null; consentIds: string[] };
 
 async function parseFields(raw: Readonly<Record<string, string>>, request: Request): Promise<Fields> {
   // Empty form fields mean "not given".
   const given = Object.fromEntries(Object.entries(raw).filter(([, value]) => value.trim() !== ""));
   const fields = fieldsSchema.safeParse(given);
-  if (!fields.success) throw new AppError("bad_request", fields.error.issues[0]?.message ?? "Invalid upload.");
+  if (!fields.success) throw await issueError(fields.error.issues[0], "", request);
   return { ...fields.data, patientInfo: await parsePatientInfo(given.patientInfo, request), consentIds: parseConsentIds(given.consentIds) };
 }
 
-async function parsePatientInfo(raw: string | undefined, request: Request) {
+/** A refused field, named (`patientInfo.patientId`), with its rule's text in the request's language. */
+async function issueError(issue: z.core.$ZodIssue | undefined, prefix: string, request: Request): Promise<AppError> {
+  const field = issue?.path.length ? `${prefix}${issue.path.join(".")}` : undefined;
+  if (!issue || !field) return new AppError("bad_request", "invalid_input");
+  if (nameMessageKey(issue.message)) return new AppError("bad_request", await localizedIssueMessage(issue.message, requestLocale(request)), { field });
+  return new AppError("bad_request", issue.message, { field, params: "maximum" in issue ? { maximum: Number(issue.maximum) } : undefined });
+}
+
+async function parsePatientInfo(raw: string | undefined, request: Request): Promise<Partial<PatientInfo> | null> {
   if (raw === undefined) return null;
   let value: unknown;
   try {
@@ -64,12 +55,12 @@ async function parsePatientInfo(raw: string | undefined, request: Request) {
   const info = patientInfoSchema.safeParse(value);
   if (!info.success) {
     const issue = info.error.issues[0];
-    const message = issue ? await localizedIssueMessage(issue.message, requestLocale(request)) : "";
-    const detail = issue?.code === "unrecognized_keys" ? `unknown field ${issue.keys.join(", ")}` : issue?.path.length ? `${issue.path.join(".")}: ${message}` : "it must be an object";
-    throw new AppError("bad_request", `patientInfo is not valid: ${detail}. Expected { patientId, medicalRecordNumber, attendingPhysician, department }.`);
+    if (issue?.path.length) throw await issueError(issue, "patientInfo.", request);
+    const detail = issue?.code === "unrecognized_keys" ? `unknown field ${issue.keys.join(", ")}` : "it must be an object";
+    throw new AppError("bad_request", `patientInfo is not valid: ${detail}. Expected { ${patientInfoFields.join(", ")} }.`);
   }
   const kept = Object.fromEntries(Object.entries(info.data).filter(([, v]) => v !== undefined));
-  return Object.keys(kept).length ? (kept as z.infer<typeof patientInfoSchema>) : null;
+  return Object.keys(kept).length ? kept : null;
 }
 
 /** What we transcribe, by the file's real type. */

@@ -11,16 +11,17 @@ import { getStore, StorageNotFoundError } from "@/lib/storage";
 import { readableTranscriptionWhere } from "./access";
 import { retryRefusal } from "./retry-rules";
 import { awaitingScan, QUARANTINED } from "./scan-state";
+import {
+  transcriptionDetailSchema,
+  transcriptionIdSchema,
+  transcriptSegmentSchema,
+  type TranscriptionDetail,
+  type TranscriptionListItem,
+  type TranscriptionPage,
+  type transcriptionListQuery,
+} from "@/lib/contracts/transcriptions";
 
-export const TRANSCRIPTION_PAGE_SIZE = 25;
-
-/** Query of GET /api/transcriptions. */
-export const transcriptionListQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(TRANSCRIPTION_PAGE_SIZE),
-});
-
-const NOT_FOUND = "Transcription not found.";
+const NOT_FOUND = "not_found";
 
 const listSelect = {
   id: true,
@@ -35,9 +36,7 @@ const listSelect = {
   uploadedBy: { select: { name: true } },
 } satisfies Prisma.TranscriptionSelect;
 
-export type TranscriptionListItem = ReturnType<typeof toListItem>;
-
-function toListItem(row: Prisma.TranscriptionGetPayload<{ select: typeof listSelect }>) {
+function toListItem(row: Prisma.TranscriptionGetPayload<{ select: typeof listSelect }>): TranscriptionListItem {
   return {
     id: row.id,
     title: row.title,
@@ -53,7 +52,7 @@ function toListItem(row: Prisma.TranscriptionGetPayload<{ select: typeof listSel
 }
 
 /** The caller's transcriptions (all of them for admins), newest first, one page at a time (keyset). */
-export async function listTranscriptions(user: SessionUser, query: z.infer<typeof transcriptionListQuery>) {
+export async function listTranscriptions(user: SessionUser, query: z.infer<typeof transcriptionListQuery>): Promise<TranscriptionPage> {
   const where = readableTranscriptionWhere(user);
   if (!where) return { items: [], nextCursor: null };
   const after = query.cursor ? decodeCursor(query.cursor) : null;
@@ -70,7 +69,7 @@ export async function listTranscriptions(user: SessionUser, query: z.infer<typeo
 
 /** One transcription the caller may read (id already a uuid or not): anything else is 404. */
 export async function findReadableTranscription<S extends Prisma.TranscriptionSelect>(user: SessionUser, rawId: string, select: S) {
-  const id = z.uuid().safeParse(rawId);
+  const id = transcriptionIdSchema.safeParse(rawId);
   const where = readableTranscriptionWhere(user);
   if (!id.success || !where) throw new AppError("not_found", NOT_FOUND);
   const row = await db().transcription.findFirst({ where: { AND: [where, { id: id.data }] }, select });
@@ -98,32 +97,20 @@ const detailSelect = {
   consents: { select: { consentType: true, granted: true, version: true, createdAt: true }, orderBy: { createdAt: "asc" } },
 } satisfies Prisma.TranscriptionSelect;
 
-export interface TranscriptSegment {
-  start?: number;
-  end?: number;
-  page?: number;
-  text: string;
-}
-
-export interface PatientInfo {
-  patientId?: string;
-  medicalRecordNumber?: string;
-  attendingPhysician?: string;
-  department?: string;
-}
-
-export type TranscriptionDetail = Awaited<ReturnType<typeof getTranscription>>;
+const segmentsSchema = z.array(transcriptSegmentSchema);
+const storedPatientInfo = transcriptionDetailSchema.shape.patientInfo;
 
 /** The transcript page and GET /api/transcriptions/[id]: everything about one transcription. */
-export async function getTranscription(user: SessionUser, rawId: string) {
+export async function getTranscription(user: SessionUser, rawId: string): Promise<TranscriptionDetail> {
   const row = await findReadableTranscription(user, rawId, detailSelect);
   return {
     ...toListItem(row),
     department: row.department,
     language: row.language,
-    patientInfo: (row.patientInfo ?? null) as PatientInfo | null,
+    // Stored as the upload parsed it; anything else (a hand-edited row) is shown as none.
+    patientInfo: storedPatientInfo.catch(null).parse(row.patientInfo ?? null),
     text: row.text,
-    segments: Array.isArray(row.segments) ? (row.segments as unknown as TranscriptSegment[]) : [],
+    segments: segmentsSchema.catch([]).parse(row.segments ?? []),
     engine: row.engine,
     startedAt: row.startedAt?.toISOString() ?? null,
     file: {
@@ -151,36 +138,10 @@ export async function auditTranscriptRead(actor: AuditActor, id: string, via: "p
 }
 
 /** The transcription as getTranscription gives it, with the read audited. */
-export async function readTranscription(user: SessionUser, rawId: string, actor: AuditActor, via: "page" | "api") {
+export async function readTranscription(user: SessionUser, rawId: string, actor: AuditActor, via: "page" | "api"): Promise<TranscriptionDetail> {
   const item = await getTranscription(user, rawId);
   await auditTranscriptRead(actor, item.id, via);
   return item;
-}
-
-/** mm:ss (or h:mm:ss) for a time in seconds. */
-export function formatTimestamp(seconds: number): string {
-  const total = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${String(m).padStart(2, "0")}:${s}`;
-}
-
-/** The transcript as plain text, as the .txt download gives it: a short header, then the text with its timestamps or pages. */
-export function transcriptAsText(item: Pick<TranscriptionDetail, "title" | "file" | "createdAt" | "text" | "segments">): string {
-  const lines = [item.title, `File: ${item.file.name}`, `Uploaded: ${item.createdAt}`, ""];
-  if (item.segments.length > 0) {
-    let page: number | undefined;
-    for (const segment of item.segments) {
-      if (segment.page !== undefined && segment.page !== page) {
-        page = segment.page;
-        lines.push(`--- Page ${page} ---`);
-      }
-      const time = segment.start !== undefined ? `[${formatTimestamp(segment.start)}${segment.end !== undefined ? ` - ${formatTimestamp(segment.end)}` : ""}] ` : "";
-      lines.push(`${time}${segment.text}`);
-    }
-  } else lines.push(item.text ?? "");
-  return `${lines.join("\n").trimEnd()}\n`;
 }
 
 const FILE_DELETED = "The file of this transcription has been deleted.";

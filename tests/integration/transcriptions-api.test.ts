@@ -262,7 +262,8 @@ describe("transcription center API", () => {
         ids = await consentIds(partner, "recording");
       });
 
-      const cases: [string, () => Part[], number, RegExp | string][] = [
+      // A refused field is named in the answer's `field` (the upload center highlights it).
+      const cases: [string, () => Part[], number, RegExp | string, string?][] = [
         ["no file", () => fields({ title: "Nothing" }), 400, "Please select a file to upload."],
         ["two files", () => [filePart("a.pdf", samples.pdf()), filePart("b.pdf", samples.pdf())], 400, "Only one file can be uploaded at a time."],
         ["an empty file", () => [filePart("empty.pdf", Buffer.alloc(0))], 400, /empty/],
@@ -271,20 +272,21 @@ describe("transcription center API", () => {
         ["malformed patientInfo JSON", () => [...fields({ patientInfo: "{patientId: P-1" }), filePart("a.pdf", samples.pdf())], 400, "patientInfo is not valid JSON."],
         ["patientInfo that is a list", () => [...fields({ patientInfo: "[1,2]" }), filePart("a.pdf", samples.pdf())], 400, /^patientInfo is not valid/],
         ["patientInfo with an unknown field", () => [...fields({ patientInfo: JSON.stringify({ name: "Amina" }) }), filePart("a.pdf", samples.pdf())], 400, /unknown field name/],
-        ["patientInfo with a number", () => [...fields({ patientInfo: JSON.stringify({ patientId: 17 }) }), filePart("a.pdf", samples.pdf())], 400, /patientId/],
-        ["an attending physician's name with a link", () => [...fields({ patientInfo: JSON.stringify({ attendingPhysician: "Dr. Okafor\nhttps://evil.example" }) }), filePart("a.pdf", samples.pdf())], 400, /attendingPhysician: A name must fit on one line/],
-        ["an unknown meeting type", () => [...fields({ meetingType: "lunch" }), filePart("a.pdf", samples.pdf())], 400, /meetingType must be/],
-        ["a title over 200 characters", () => [...fields({ title: "x".repeat(201) }), filePart("a.pdf", samples.pdf())], 400, /Title must be at most 200/],
-        ["a department over 100 characters", () => [...fields({ department: "d".repeat(101) }), filePart("a.pdf", samples.pdf())], 400, /Department must be at most 100/],
-        ["an unknown language", () => [...fields({ language: "xx-YY" }), filePart("a.wav", audio.wav())], 400, /language must be one of/],
+        ["patientInfo with a number", () => [...fields({ patientInfo: JSON.stringify({ patientId: 17 }) }), filePart("a.pdf", samples.pdf())], 400, "Please check this field.", "patientInfo.patientId"],
+        ["an attending physician's name with a link", () => [...fields({ patientInfo: JSON.stringify({ attendingPhysician: "Dr. Okafor\nhttps://evil.example" }) }), filePart("a.pdf", samples.pdf())], 400, /^A name must fit on one line/, "patientInfo.attendingPhysician"],
+        ["an unknown meeting type", () => [...fields({ meetingType: "lunch" }), filePart("a.pdf", samples.pdf())], 400, "Please check this field.", "meetingType"],
+        ["a title over 200 characters", () => [...fields({ title: "x".repeat(201) }), filePart("a.pdf", samples.pdf())], 400, "Please use at most 200 characters.", "title"],
+        ["a department over 100 characters", () => [...fields({ department: "d".repeat(101) }), filePart("a.pdf", samples.pdf())], 400, "Please use at most 100 characters.", "department"],
+        ["an unknown language", () => [...fields({ language: "xx-YY" }), filePart("a.wav", audio.wav())], 400, "Please check this field.", "language"],
         ["a field sent after the file", () => [filePart("a.pdf", samples.pdf()), ...fields({ patientInfo: "not json" })], 400, "Please send the form fields before the file."],
         ["a file in another field", () => [{ name: "files", file: { name: "a.pdf", data: samples.pdf() } }], 400, /Unexpected file field/],
       ];
-      for (const [name, parts, status, message] of cases)
+      for (const [name, parts, status, message, field] of cases)
         test(name, async () => {
           const before = await state();
           const response = await upload(partner.browser, [...withConsents(ids), ...parts()]);
           assert.equal(response.status, status, await response.clone().text());
+          if (field) assert.equal(((await response.clone().json()) as { field?: string }).field, field);
           const text = await error(response);
           if (typeof message === "string") assert.equal(text, message);
           else assert.match(text, message);

@@ -6,7 +6,8 @@ import { TranscriptionCenter } from "@/components/transcriptions/transcription-c
 import type { Locale } from "@/lib/i18n/locales";
 import { speechEngineConfigured } from "@/lib/transcriptions/engines/configured";
 import { requireStaffPage } from "@/lib/transcriptions/page";
-import { listTranscriptions, TRANSCRIPTION_PAGE_SIZE } from "@/lib/transcriptions/queries";
+import { TRANSCRIPTION_PAGE_SIZE } from "@/lib/contracts/transcriptions";
+import { listTranscriptions } from "@/lib/transcriptions/queries";
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -30,7 +31,7 @@ export default async function DashboardPage({ params }: Props) {
         <h1 className="text-3xl font-bold">{t("title")}</h1>
         <p className="text-muted-foreground">{t("subtitle")}</p>
       </header>
-      <PageMessages namespaces={["transcriptions"]}>
+      <PageMessages namespaces={["transcriptions", "nameRules"]}>
         <TranscriptionCenter initial={initial} speechConfigured={speechEngineConfigured()} showUploader={user.role === "admin"} />
       </PageMessages>
     </div>

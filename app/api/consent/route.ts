@@ -1,7 +1,8 @@
 import { apiRoute } from "@/lib/api/handler";
 import { actorFor } from "@/lib/api/client";
 import { enforceRateLimit, RATE_RULES } from "@/lib/api/rate-limit";
-import { consentBody, recordConsent } from "@/lib/transcriptions/consent";
+import { consentBody } from "@/lib/contracts/transcriptions";
+import { recordConsent } from "@/lib/transcriptions/consent";
 
 export const dynamic = "force-dynamic";
 

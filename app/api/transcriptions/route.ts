@@ -2,7 +2,8 @@ import { apiRoute } from "@/lib/api/handler";
 import { actorFor } from "@/lib/api/client";
 import { enforceRateLimit, RATE_RULES } from "@/lib/api/rate-limit";
 import { createTranscription } from "@/lib/transcriptions/create";
-import { listTranscriptions, transcriptionListQuery } from "@/lib/transcriptions/queries";
+import { transcriptionListQuery } from "@/lib/contracts/transcriptions";
+import { listTranscriptions } from "@/lib/transcriptions/queries";
 
 export const dynamic = "force-dynamic";
 

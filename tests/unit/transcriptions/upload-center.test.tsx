@@ -1,7 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import en from "@/messages/en.json";
-import { UploadCenter } from "@/components/transcriptions/upload-center";
+import { apiErrorSchema } from "@/lib/contracts/errors";
+import { consentRecordedSchema, transcriptionPageSchema, transcriptionQueuedSchema, type TranscriptionPage } from "@/lib/contracts/transcriptions";
+import { TranscriptionCenter } from "@/components/transcriptions/transcription-center";
 import type { UploadResult } from "@/client/upload-with-progress";
 
 // Radix's checkbox measures itself; jsdom has no ResizeObserver.
@@ -20,6 +23,13 @@ jest.mock("@/client/upload-with-progress", () => ({
   uploadWithProgress: (...args: unknown[]) => uploadWithProgress(...args),
 }));
 
+/** A fetch answer (jsdom has no Response): the status and a JSON body, which callers build with the contract's schema. */
+const answer = (status: number, body: unknown) => Promise.resolve({ ok: status >= 200 && status < 300, status, json: () => Promise.resolve(body) });
+
+const emptyPage: TranscriptionPage = { items: [], nextCursor: null };
+/** What GET /api/transcriptions answers; an upload that succeeded adds its row. */
+let listed: TranscriptionPage = emptyPage;
+
 const fetchMock = jest.fn();
 let consentCount = 0;
 beforeEach(() => {
@@ -27,8 +37,11 @@ beforeEach(() => {
   uploadWithProgress.mockReset();
   fetchMock.mockReset();
   consentCount = 0;
-  // POST /api/consent answers 201 {id}, a new id each time.
-  fetchMock.mockImplementation(() => Promise.resolve({ ok: true, status: 201, json: () => Promise.resolve({ id: `consent-${++consentCount}` }) }));
+  listed = emptyPage;
+  // POST /api/consent answers 201 {id}, a new id each time; GET /api/transcriptions the list.
+  fetchMock.mockImplementation((url: string) =>
+    url === "/api/consent" ? answer(201, consentRecordedSchema.parse({ id: `consent-${++consentCount}` })) : answer(200, transcriptionPageSchema.parse(listed)),
+  );
   global.fetch = fetchMock as unknown as typeof fetch;
 });
 
@@ -41,22 +54,32 @@ function file(name: string, size = 2048, type = "application/octet-stream"): Fil
   return created;
 }
 
-function show(onUploaded = jest.fn(), speechConfigured = false) {
+/** The center as /dashboard shows it: the upload center beside the list (empty at first). */
+function show(speechConfigured = false) {
+  // As the app's cache (client/query-provider.tsx): what the server rendered is fresh for half a minute.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
   render(
-    <NextIntlClientProvider locale="en" timeZone="UTC" messages={{ transcriptions: en.transcriptions }}>
-      <UploadCenter speechConfigured={speechConfigured} onUploaded={onUploaded} />
+    <NextIntlClientProvider locale="en" timeZone="UTC" messages={{ transcriptions: en.transcriptions, errors: en.errors, nameRules: en.nameRules }}>
+      <QueryClientProvider client={queryClient}>
+        <TranscriptionCenter initial={emptyPage} speechConfigured={speechConfigured} showUploader={false} />
+      </QueryClientProvider>
     </NextIntlClientProvider>,
   );
-  return onUploaded;
 }
 
 const dropZone = () => screen.getByTestId("drop-zone");
-const choose = (...files: File[]) => fireEvent.change(screen.getByTestId("transcription-file"), { target: { files } });
+/** Choosing in the picker (react-dropzone reads the files asynchronously). */
+const choose = async (...files: File[]) => {
+  await act(async () => {
+    fireEvent.change(screen.getByTestId("transcription-file"), { target: { files } });
+  });
+};
+const dragData = (files: File[]) => ({ dataTransfer: { files, types: ["Files"], items: files.map((f) => ({ kind: "file", type: f.type, getAsFile: () => f })) } });
 const submit = () => screen.getByRole("button", { name: t.upload.submit });
 const consentBox = (type: "recording" | "sharing" | "analysis") => screen.getByRole("checkbox", { name: new RegExp(t.consent[type].slice(0, 30).replace(/[()]/g, "\\$&")) });
 
 describe("the upload center's drop zone", () => {
-  it("refuses a file over 500 MB, of another type, an empty one, and two at once, with SPEC's messages", () => {
+  it("refuses a file over 500 MB, of another type, an empty one, and two at once, with SPEC's messages", async () => {
     show();
     const cases: [File[], string][] = [
       [[file("big.wav", 500 * MB + 1)], t.dropZone.tooLarge],
@@ -65,7 +88,7 @@ describe("the upload center's drop zone", () => {
       [[file("a.pdf"), file("b.pdf")], t.dropZone.oneFile],
     ];
     for (const [files, message] of cases) {
-      choose(...files);
+      await choose(...files);
       expect(dropZone()).toHaveAttribute("data-state", "rejected");
       expect(screen.getByRole("alert")).toHaveTextContent(message);
       expect(screen.queryByTestId("chosen-file")).not.toBeInTheDocument();
@@ -74,7 +97,7 @@ describe("the upload center's drop zone", () => {
     expect(t.dropZone.tooLarge).toBe("File is too large. Maximum size is 500MB.");
     expect(t.dropZone.invalidType).toBe("Invalid file type. Please select a supported format.");
     // A good file after a refusal is accepted, its name becomes the title.
-    choose(file("echo-report.pdf", 3 * MB));
+    await choose(file("echo-report.pdf", 3 * MB));
     expect(dropZone()).toHaveAttribute("data-state", "accepted");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(screen.getByTestId("chosen-file")).toHaveTextContent("echo-report.pdf");
@@ -82,35 +105,54 @@ describe("the upload center's drop zone", () => {
     expect(screen.getByLabelText(t.recording.fileTitle)).toHaveValue("echo-report.pdf");
   });
 
-  it("shows the drag-active state while a file is dragged over it, and goes back when it leaves", () => {
+  it("shows the drag-active state while a file is dragged over it, and goes back when it leaves", async () => {
     show();
+    const scan = file("scan.png", 2048, "image/png");
     expect(dropZone()).toHaveAttribute("data-state", "idle");
-    fireEvent.dragOver(dropZone());
+    await act(async () => {
+      fireEvent.dragEnter(dropZone(), dragData([scan]));
+    });
     expect(dropZone()).toHaveAttribute("data-state", "drag-active");
     expect(dropZone()).toHaveTextContent(t.dropZone.dropHere);
-    fireEvent.dragLeave(dropZone());
+    await act(async () => {
+      fireEvent.dragLeave(dropZone(), dragData([scan]));
+    });
     expect(dropZone()).toHaveAttribute("data-state", "idle");
-    fireEvent.drop(dropZone(), { dataTransfer: { files: [file("scan.png")] } });
+    await act(async () => {
+      fireEvent.drop(dropZone(), dragData([scan]));
+    });
     expect(dropZone()).toHaveAttribute("data-state", "accepted");
+    expect(screen.getByTestId("chosen-file")).toHaveTextContent("scan.png");
   });
 
-  it("tells before the upload that M4A/MP4 is stored but cannot be transcribed, suggesting MP3 or WAV", () => {
-    show(jest.fn(), true);
-    choose(file("visit.m4a"));
+  it("is reached with the keyboard: the picker opens from a button", async () => {
+    show();
+    const button = screen.getByRole("button", { name: t.dropZone.choose });
+    const input = screen.getByTestId<HTMLInputElement>("transcription-file");
+    const opened = jest.spyOn(input, "click");
+    button.focus();
+    expect(button).toHaveFocus();
+    fireEvent.click(button);
+    expect(opened).toHaveBeenCalled();
+  });
+
+  it("tells before the upload that M4A/MP4 is stored but cannot be transcribed, suggesting MP3 or WAV", async () => {
+    show(true);
+    await choose(file("visit.m4a"));
     expect(screen.getByTestId("speech-engine-note")).toHaveTextContent(t.recording.formatUnsupported);
     expect(t.recording.formatUnsupported).toMatch(/MP3 or WAV/);
-    choose(file("visit.mp4"));
+    await choose(file("visit.mp4"));
     expect(screen.getByTestId("speech-engine-note")).toHaveTextContent(t.recording.formatUnsupported);
-    choose(file("visit.mp3"));
+    await choose(file("visit.mp3"));
     expect(screen.getByTestId("speech-engine-note")).toHaveTextContent(t.recording.speechConfigured);
   });
 });
 
 describe("submitting", () => {
-  it("is disabled without a file and without recording consent", () => {
+  it("is disabled without a file and without recording consent", async () => {
     show();
     expect(submit()).toBeDisabled();
-    choose(file("a.pdf"));
+    await choose(file("a.pdf"));
     expect(submit()).toBeDisabled();
     fireEvent.click(consentBox("sharing"));
     expect(submit()).toBeDisabled();
@@ -119,14 +161,14 @@ describe("submitting", () => {
     expect(screen.getByText(t.consent.thanks)).toBeInTheDocument();
   });
 
-  it("records each ticked consent, sends their ids before the file, shows 'Uploading...' while pending, then resets", async () => {
-    const onUploaded = show();
+  it("records each ticked consent, sends their ids before the file, shows 'Uploading...' while pending, then resets and lists the new row", async () => {
+    show();
     let finish: (result: UploadResult) => void = () => {};
     uploadWithProgress.mockImplementation(({ onProgress }: { onProgress: (p: number[]) => void }) => {
       onProgress([0.4]);
       return new Promise<UploadResult>((resolve) => (finish = resolve));
     });
-    choose(file("round.wav"));
+    await choose(file("round.wav"));
     fireEvent.click(consentBox("recording"));
     fireEvent.click(consentBox("analysis"));
     fireEvent.click(submit());
@@ -146,17 +188,24 @@ describe("submitting", () => {
     expect(options.fields).toMatchObject({ consentIds: "consent-1,consent-2", title: "round.wav", meetingType: "consultation", language: "en-US" });
     expect(options.files.map((f) => f.name)).toEqual(["round.wav"]);
 
-    await act(async () => finish({ status: 201, body: { id: "t1", status: "queued" }, text: "" }));
+    listed = {
+      items: [{ id: "t1", title: "round.wav", kind: "audio", status: "queued", statusReason: null, meetingType: "consultation", fileName: "round.wav", uploadedBy: null, createdAt: "2026-01-05T10:00:00.000Z", completedAt: null }],
+      nextCursor: null,
+    };
+    expect(screen.queryByTestId("transcription-row")).not.toBeInTheDocument();
+    await act(async () => finish({ status: 201, body: transcriptionQueuedSchema.parse({ id: "t1", status: "queued" }), text: "" }));
     expect(toast).toHaveBeenCalledWith({ title: t.toast.successTitle, description: t.toast.success });
-    expect(onUploaded).toHaveBeenCalled();
+    // The list asks again at once: the new row shows, queued.
+    expect(await screen.findByTestId("transcription-row")).toHaveTextContent("round.wav");
+    expect(screen.getByTestId("transcription-status")).toHaveTextContent(t.status.queued);
     expect(dropZone()).toHaveAttribute("data-state", "idle");
     expect(submit()).toBeDisabled();
   });
 
   it("on a server error: the drop zone's failed state, and 'Upload Failed' with the server's message", async () => {
     show();
-    uploadWithProgress.mockResolvedValue({ status: 400, body: { error: "You must consent to recording transcription to proceed." }, text: "" });
-    choose(file("a.pdf"));
+    uploadWithProgress.mockResolvedValue({ status: 400, body: apiErrorSchema.parse({ error: "You must consent to recording transcription to proceed." }), text: "" });
+    await choose(file("a.pdf"));
     fireEvent.click(consentBox("recording"));
     fireEvent.click(submit());
     await waitFor(() => expect(dropZone()).toHaveAttribute("data-state", "rejected"));
@@ -170,7 +219,7 @@ describe("submitting", () => {
   it("on a network error or an answer without a message: the failed state and SPEC's fallback 'Upload failed'", async () => {
     show();
     uploadWithProgress.mockRejectedValueOnce(new Error("network"));
-    choose(file("a.pdf"));
+    await choose(file("a.pdf"));
     fireEvent.click(consentBox("recording"));
     fireEvent.click(submit());
     await waitFor(() => expect(dropZone()).toHaveAttribute("data-state", "rejected"));
@@ -186,12 +235,54 @@ describe("submitting", () => {
 
   it("a refused consent call stops before the upload, with the failed state", async () => {
     show();
-    fetchMock.mockImplementationOnce(() => Promise.resolve({ ok: false, status: 429, text: () => Promise.resolve(JSON.stringify({ error: "Too many requests." })) }));
-    choose(file("a.pdf"));
+    fetchMock.mockImplementationOnce(() => answer(429, apiErrorSchema.parse({ error: "Too many requests.", code: "rate_limited" })));
+    await choose(file("a.pdf"));
     fireEvent.click(consentBox("recording"));
     fireEvent.click(submit());
     await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: "Upload Failed", description: "Too many requests.", variant: "destructive" }));
     expect(uploadWithProgress).not.toHaveBeenCalled();
     expect(dropZone()).toHaveAttribute("data-state", "rejected");
+  });
+
+  it("checks the patient information with the server's rules after a blur, and sends only what was filled in", async () => {
+    show();
+    uploadWithProgress.mockResolvedValue({ status: 201, body: transcriptionQueuedSchema.parse({ id: "t1", status: "queued" }), text: "" });
+    await choose(file("a.pdf"));
+    fireEvent.click(consentBox("recording"));
+    const physician = screen.getByLabelText(t.patient.attendingPhysician);
+    fireEvent.change(physician, { target: { value: "Dr. Okafor 2" } });
+    expect(screen.queryByText(en.nameRules.digits)).not.toBeInTheDocument();
+    await act(async () => {
+      fireEvent.blur(physician);
+    });
+    expect(screen.getByText(en.nameRules.digits)).toBeInTheDocument();
+    expect(physician).toHaveAttribute("aria-invalid", "true");
+    await act(async () => {
+      fireEvent.click(submit());
+    });
+    expect(uploadWithProgress).not.toHaveBeenCalled();
+    expect(physician).toHaveFocus();
+
+    fireEvent.change(physician, { target: { value: "  Dr.  Okafor " } });
+    fireEvent.change(screen.getByLabelText(t.patient.patientId), { target: { value: "AFY-12345" } });
+    await act(async () => {
+      fireEvent.click(submit());
+    });
+    await waitFor(() => expect(uploadWithProgress).toHaveBeenCalled());
+    const { fields } = uploadWithProgress.mock.calls[0][0] as { fields: Record<string, string> };
+    expect(JSON.parse(fields.patientInfo)).toEqual({ patientId: "AFY-12345", attendingPhysician: "Dr. Okafor" });
+  });
+
+  it("puts a refusal the server names a field for on that field, with the focus there", async () => {
+    show();
+    uploadWithProgress.mockResolvedValue({ status: 400, body: apiErrorSchema.parse({ error: "Please use at most 100 characters.", code: "too_long", field: "patientInfo.patientId" }), text: "" });
+    await choose(file("a.pdf"));
+    fireEvent.click(consentBox("recording"));
+    await act(async () => {
+      fireEvent.click(submit());
+    });
+    await waitFor(() => expect(screen.getByLabelText(t.patient.patientId)).toHaveFocus());
+    expect(screen.getByLabelText(t.patient.patientId)).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByText("Please use at most 100 characters.")).toBeInTheDocument();
   });
 });

@@ -2,7 +2,8 @@ import { apiRoute } from "@/lib/api/handler";
 import { actorFor } from "@/lib/api/client";
 import { AppError } from "@/lib/app-error";
 import { contentDisposition } from "@/lib/storage";
-import { auditTranscriptRead, getTranscription, transcriptAsText } from "@/lib/transcriptions/queries";
+import { transcriptAsText } from "@/lib/contracts/transcriptions";
+import { auditTranscriptRead, getTranscription } from "@/lib/transcriptions/queries";
 
 export const dynamic = "force-dynamic";
 
