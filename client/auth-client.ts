@@ -9,7 +9,11 @@ import { twoFactorClient, usernameClient } from "better-auth/client/plugins";
  * use it, never by the header of the marketing pages (client/use-session.ts keeps that check small).
  * A refusal comes back as `{ error: { status, code, message } }` (the body of lib/auth/errors.ts).
  */
-export const authClient = createAuthClient({ plugins: [usernameClient(), twoFactorClient()] });
+export const authClient = createAuthClient({
+  plugins: [usernameClient(), twoFactorClient()],
+  // The global fetch at call time, not the one there was when this module loaded (tests replace it).
+  fetchOptions: { customFetchImpl: (input, init) => fetch(input, init) },
+});
 
 /** What an auth call refused with: its HTTP status and Better Auth's code (e.g. INVALID_PASSWORD). */
 export interface AuthRefusal {
