@@ -2,8 +2,7 @@
 
 import { useEffect, useSyncExternalStore } from "react";
 import { usePathname } from "next/navigation";
-import { safeParse } from "zod/mini";
-import { meResponseSchema, type MeResponse } from "@/lib/contracts/session";
+import { parseMe, type MeResponse } from "@/lib/contracts/session";
 
 export type { MeResponse };
 
@@ -35,9 +34,8 @@ export function refreshSession(): Promise<MeResponse | null> {
         return null;
       }
       if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
-      const parsed = safeParse(meResponseSchema, await response.json());
-      if (!parsed.success) throw parsed.error;
-      const me = parsed.data;
+      const me = parseMe(await response.json());
+      if (!me) throw new Error("The answer of /api/auth/me is not one");
       setState({ status: "ready", me });
       return me;
     })

@@ -16,6 +16,7 @@ import { LoadState } from "@/components/ui/load-state";
 import { toast } from "@/components/ui/use-toast";
 import { authErrorKey, NEW_PASSWORD_FIELDS, showAuthRefusal } from "./auth-form-errors";
 import { Field } from "./field";
+import { NewPasswordFields } from "./new-password-fields";
 import { useFieldText } from "./use-field-text";
 
 type Owner = { email: string; username: string; name: string };
@@ -54,25 +55,7 @@ function ChangePasswordForm({ owner }: { owner: Owner }) {
         error={fieldText(errors.currentPassword)}
         {...form.register("currentPassword")}
       />
-      <Field
-        id="newPassword"
-        label={auth("newPassword")}
-        type="password"
-        autoComplete="new-password"
-        hint={auth("passwordHint", { min: PASSWORD_MIN_LENGTH })}
-        required
-        error={fieldText(errors.newPassword)}
-        {...form.register("newPassword")}
-      />
-      <Field
-        id="confirmPassword"
-        label={auth("confirmPassword")}
-        type="password"
-        autoComplete="new-password"
-        required
-        error={fieldText(errors.confirmPassword)}
-        {...form.register("confirmPassword")}
-      />
+      <NewPasswordFields register={form.register} errors={errors} />
       <p className="text-sm text-muted-foreground">{protection("passwordChangeEndsOtherSessions")}</p>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? t("changingPassword") : t("changePassword")}

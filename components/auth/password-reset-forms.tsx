@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-field";
 import { authErrorKey, NEW_PASSWORD_FIELDS, showAuthRefusal } from "./auth-form-errors";
 import { Field } from "./field";
+import { NewPasswordFields } from "./new-password-fields";
 import { useFieldText } from "./use-field-text";
 
 function Done({ message }: { message: string }) {
@@ -66,7 +67,6 @@ export function ForgotPasswordForm() {
 /** Sets the new password with the e-mailed token; every session of the account ends. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const t = useTranslations("auth");
-  const fieldText = useFieldText();
   const [done, setDone] = useState(false);
   const form = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { newPassword: "", confirmPassword: "" } });
   const { errors, isSubmitting } = form.formState;
@@ -82,25 +82,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <FormAlert message={errors.root?.server?.message ?? null} />
-      <Field
-        id="newPassword"
-        label={t("newPassword")}
-        type="password"
-        autoComplete="new-password"
-        hint={t("passwordHint", { min: PASSWORD_MIN_LENGTH })}
-        required
-        error={fieldText(errors.newPassword)}
-        {...form.register("newPassword")}
-      />
-      <Field
-        id="confirmPassword"
-        label={t("confirmPassword")}
-        type="password"
-        autoComplete="new-password"
-        required
-        error={fieldText(errors.confirmPassword)}
-        {...form.register("confirmPassword")}
-      />
+      <NewPasswordFields register={form.register} errors={errors} />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? t("savingPassword") : t("savePassword")}
       </Button>
