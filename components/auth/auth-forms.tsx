@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-field";
 import { authErrorKey, showAuthRefusal } from "./auth-form-errors";
 import { Field } from "./field";
+import { NewPasswordField } from "./new-password-fields";
 import { TwoFactorChallenge } from "./two-factor-challenge";
 import { useFieldText } from "./use-field-text";
 
@@ -107,16 +108,7 @@ export function SignUpForm() {
       <Field id="name" label={t("name")} autoComplete="name" required error={fieldText(errors.name)} {...form.register("name")} />
       <Field id="username" label={t("username")} autoComplete="username" hint={t("usernameHint")} required error={fieldText(errors.username)} {...form.register("username")} />
       <Field id="email" label={t("email")} type="email" autoComplete="email" required error={fieldText(errors.email)} {...form.register("email")} />
-      <Field
-        id="password"
-        label={t("password")}
-        type="password"
-        autoComplete="new-password"
-        hint={t("passwordHint", { min: PASSWORD_MIN_LENGTH })}
-        required
-        error={fieldText(errors.password)}
-        {...form.register("password")}
-      />
+      <NewPasswordField id="password" label={t("password")} error={fieldText(errors.password)} {...form.register("password")} />
       <p className="text-xs text-muted-foreground">{t("ageConfirmation")}</p>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? t("creatingAccount") : t("createAccount")}
