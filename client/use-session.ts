@@ -2,13 +2,9 @@
 
 import { useEffect, useSyncExternalStore } from "react";
 import { usePathname } from "next/navigation";
+import { parseMe, type MeResponse } from "@/lib/contracts/session";
 
-/** What GET /api/auth/me answers (SPEC section 7). */
-export interface MeResponse {
-  isAuthenticated: boolean;
-  user: { username: string; name: string; email: string; role: string; createdAt: string } | null;
-  twoFactorSetupRequired?: boolean;
-}
+export type { MeResponse };
 
 /** "unavailable": the server answered 503 (its database is unreachable); nobody is known to be signed out. */
 type State = { status: "loading" } | { status: "ready"; me: MeResponse } | { status: "error" } | { status: "unavailable" };
@@ -24,7 +20,12 @@ function setState(next: State) {
   listeners.forEach((listener) => listener());
 }
 
-/** Asks the server who is signed in; several components share one request. Null when the check failed. */
+/**
+ * Asks the server who is signed in; several components share one request. Null when the check failed.
+ * The header on every page (marketing pages included) reads this small store over GET /api/auth/me
+ * rather than the Better Auth client (client/auth-client.ts), which would add about 12 KiB there; the
+ * forms that sign in or out use that client and then refresh this store.
+ */
 export function refreshSession(): Promise<MeResponse | null> {
   inFlight ??= fetch("/api/auth/me", { credentials: "include", cache: "no-store" })
     .then(async (response) => {
@@ -33,12 +34,13 @@ export function refreshSession(): Promise<MeResponse | null> {
         return null;
       }
       if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
-      const me = (await response.json()) as MeResponse;
+      const me = parseMe(await response.json());
+      if (!me) throw new Error("The answer of /api/auth/me is not one");
       setState({ status: "ready", me });
       return me;
     })
     .catch((error: unknown) => {
-      // SPEC: an auth-check failure outside the journey page is logged only.
+      // An auth-check failure outside the journey page is logged only.
       console.error("Auth check failed", error);
       setState({ status: "error" });
       return null;
@@ -53,7 +55,7 @@ export function markSignedOut() {
   setState({ status: "ready", me: { isAuthenticated: false, user: null } });
 }
 
-/** The current session, re-checked on each navigation as SPEC section 7 asks. */
+/** The current session, re-checked on each navigation. */
 export function useSession(): State {
   const pathname = usePathname();
   useEffect(() => {

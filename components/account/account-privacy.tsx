@@ -1,9 +1,14 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslations } from "next-intl";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Download, Trash2 } from "lucide-react";
+import { showApiError, useErrorText } from "@/client/errors";
+import { useDeleteAccount } from "@/client/queries/account";
 import { markSignedOut } from "@/client/use-session";
+import { deleteAccountSchema } from "@/lib/contracts/account";
 import { useRouter } from "@/lib/i18n/navigation";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,42 +16,36 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
+/** The issue message of a typed address that is not the account's own (a key of `account`). */
+const MISMATCH = "mismatch";
+
 /** "Download my data" (one streamed zip) and "Delete my account" (confirmed by typing the e-mail). */
 export function AccountPrivacy({ email }: { email: string }) {
   const t = useTranslations("account");
+  const errorText = useErrorText();
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [confirmEmail, setConfirmEmail] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const matches = confirmEmail.trim().toLowerCase() === email.toLowerCase();
+  const deletion = useDeleteAccount();
+  // The server's schema, and in the browser also: the address typed must be the account's own.
+  const form = useForm({
+    resolver: zodResolver(deleteAccountSchema.refine((value) => value.confirmEmail.toLowerCase() === email.toLowerCase(), { path: ["confirmEmail"], message: MISMATCH })),
+    defaultValues: { confirmEmail: "" },
+  });
+  const busy = deletion.isPending;
+  const matches = useWatch({ control: form.control, name: "confirmEmail" }).trim().toLowerCase() === email.toLowerCase();
+  const fieldError = form.formState.errors.confirmEmail ?? form.formState.errors.root?.server;
+  const error = !fieldError?.message ? null : fieldError.type === "server" ? fieldError.message : fieldError.message === MISMATCH ? t("mismatch") : errorText(fieldError.message);
 
-  async function deleteAccount(event: FormEvent) {
-    event.preventDefault();
-    if (!matches) return setError(t("mismatch"));
-    setBusy(true);
-    setError(null);
-    try {
-      const response = await fetch("/api/account", {
-        method: "DELETE",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ confirmEmail }),
-      });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => ({}))) as { error?: string };
-        setError(body.error ?? t("deleteFailed"));
-        return;
-      }
-      markSignedOut();
-      router.replace("/");
-      router.refresh(); // no server-rendered page keeps showing the deleted account
-    } catch {
-      setError(t("deleteFailed"));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const deleteAccount = form.handleSubmit((input) =>
+    deletion.mutate(input, {
+      onSuccess: () => {
+        markSignedOut();
+        router.replace("/");
+        router.refresh(); // no server-rendered page keeps showing the deleted account
+      },
+      onError: (failure) => showApiError(form, failure, errorText),
+    }),
+  );
 
   return (
     <div className="space-y-6">
@@ -85,12 +84,11 @@ export function AccountPrivacy({ email }: { email: string }) {
         onOpenChange={(next) => {
           if (busy) return;
           setOpen(next);
-          setError(null);
-          setConfirmEmail("");
+          form.reset();
         }}
       >
         <DialogContent closeLabel={t("cancel")}>
-          <form method="post" onSubmit={deleteAccount} className="space-y-4">
+          <form method="post" onSubmit={deleteAccount} noValidate className="space-y-4">
             <DialogHeader>
               <DialogTitle>{t("confirmTitle")}</DialogTitle>
               <DialogDescription>{t("deleteText")}</DialogDescription>
@@ -101,8 +99,7 @@ export function AccountPrivacy({ email }: { email: string }) {
                 id="confirm-email"
                 type="email"
                 autoComplete="off"
-                value={confirmEmail}
-                onChange={(event) => setConfirmEmail(event.target.value)}
+                {...form.register("confirmEmail")}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? "confirm-error" : undefined}
               />

@@ -1,151 +1,105 @@
 "use client";
 
-import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { useFormatter, useTranslations } from "next-intl";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@/lib/i18n/navigation";
 import { changePasswordSchema, PASSWORD_MIN_LENGTH } from "@/lib/contracts/auth";
+import { authCall, authClient } from "@/client/auth-client";
+import { accountKeys, useEndSession, useSessions } from "@/client/queries/account";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormAlert } from "@/components/ui/form-field";
 import { LoadState } from "@/components/ui/load-state";
 import { toast } from "@/components/ui/use-toast";
-import { authErrorKey } from "./auth-form-errors";
-import type { ActiveSession } from "@/lib/auth/sessions";
-import { FormAlert } from "@/components/ui/form-field";
-import { Field } from "./auth-forms";
-
-
-async function fetchSessions(): Promise<ActiveSession[] | null> {
-  try {
-    const response = await fetch("/api/account/sessions", { credentials: "include", cache: "no-store" });
-    return response.ok ? ((await response.json()) as { sessions: ActiveSession[] }).sessions : null;
-  } catch {
-    return null;
-  }
-}
+import { authErrorKey, NEW_PASSWORD_FIELDS, showAuthRefusal } from "./auth-form-errors";
+import { Field } from "./field";
+import { NewPasswordFields } from "./new-password-fields";
+import { useFieldText } from "./use-field-text";
 
 type Owner = { email: string; username: string; name: string };
 
-function ChangePasswordForm({ owner, onChanged }: { owner: Owner; onChanged: () => void }) {
+function ChangePasswordForm({ owner }: { owner: Owner }) {
   const t = useTranslations("accountSecurity");
   const auth = useTranslations("auth");
   const protection = useTranslations("accountProtection.form");
-  const [pending, setPending] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const fieldText = useFieldText();
+  const queryClient = useQueryClient();
+  const form = useForm({ resolver: zodResolver(changePasswordSchema(owner)), defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" } });
+  const { errors, isSubmitting } = form.formState;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = changePasswordSchema(owner).safeParse(Object.fromEntries(new FormData(form)));
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), auth(`errors.${issue.message}`, { min: PASSWORD_MIN_LENGTH })])));
-      return;
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    const answer = await authCall(() => authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true }));
+    if (answer.error) {
+      if (answer.error.code === "INVALID_PASSWORD") return showAuthRefusal(form, answer.error, "wrongCurrentPassword", t("wrongCurrentPassword"), { wrongCurrentPassword: "currentPassword" });
+      const key = authErrorKey(answer.error.status, answer.error.code, "password");
+      return showAuthRefusal(form, answer.error, key, auth(`errors.${key}`, { min: PASSWORD_MIN_LENGTH }), NEW_PASSWORD_FIELDS);
     }
-    setErrors({});
-    setFormError(null);
-    setPending(true);
-    try {
-      const response = await fetch("/api/auth/change-password", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, revokeOtherSessions: true }),
-      });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => ({}))) as { code?: string };
-        if (body.code === "INVALID_PASSWORD") return setErrors({ currentPassword: t("wrongCurrentPassword") });
-        const key = authErrorKey(response.status, body.code, "password");
-        if (key.startsWith("password")) return setErrors({ newPassword: auth(`errors.${key}`, { min: PASSWORD_MIN_LENGTH }) });
-        return setFormError(auth(`errors.${key}`));
-      }
-      form.reset();
-      toast({ title: t("passwordChanged") });
-      onChanged();
-    } catch {
-      setFormError(auth("errors.generic"));
-    } finally {
-      setPending(false);
-    }
-  }
+    form.reset();
+    toast({ title: t("passwordChanged") });
+    // The other sessions ended with the change.
+    void queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
+  });
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormAlert message={formError} />
-      <Field id="currentPassword" label={t("currentPassword")} type="password" autoComplete="current-password" required error={errors.currentPassword} />
+      <FormAlert message={errors.root?.server?.message ?? null} />
       <Field
-        id="newPassword"
-        label={auth("newPassword")}
+        id="currentPassword"
+        label={t("currentPassword")}
         type="password"
-        autoComplete="new-password"
-        hint={auth("passwordHint", { min: PASSWORD_MIN_LENGTH })}
+        autoComplete="current-password"
         required
-        error={errors.newPassword}
+        error={fieldText(errors.currentPassword)}
+        {...form.register("currentPassword")}
       />
-      <Field id="confirmPassword" label={auth("confirmPassword")} type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+      <NewPasswordFields register={form.register} errors={errors} />
       <p className="text-sm text-muted-foreground">{protection("passwordChangeEndsOtherSessions")}</p>
-      <Button type="submit" disabled={pending}>
-        {pending ? t("changingPassword") : t("changePassword")}
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? t("changingPassword") : t("changePassword")}
       </Button>
     </form>
   );
 }
 
-function SessionList({ reloadKey }: { reloadKey: number }) {
+function SessionList() {
   const t = useTranslations("accountSecurity");
   const format = useFormatter();
   const router = useRouter();
-  const [status, setStatus] = useState<"loading" | "error" | "ready">("loading");
-  const [sessions, setSessions] = useState<ActiveSession[]>([]);
-  const [busy, setBusy] = useState<string | null>(null);
+  const sessions = useSessions();
+  const endSession = useEndSession();
+  const busy = endSession.isPending;
 
-  const apply = useCallback((list: ActiveSession[] | null) => {
-    if (list) setSessions(list);
-    setStatus(list ? "ready" : "error");
-  }, []);
-  const load = useCallback(async () => apply(await fetchSessions()), [apply]);
-
-  useEffect(() => {
-    void fetchSessions().then(apply);
-  }, [apply, reloadKey]);
-
-  async function end(path: string, busyKey: string, endsThisDevice: boolean) {
-    setBusy(busyKey);
-    try {
-      const response = await fetch(path, { method: "DELETE", credentials: "include" });
-      if (!response.ok) throw new Error(String(response.status));
-      const body = (await response.json()) as { revoked: boolean | number };
-      if (endsThisDevice) {
-        router.push("/simple-login.html");
-        router.refresh();
-        return;
-      }
-      toast({ title: typeof body.revoked === "number" ? t("othersEnded", { count: body.revoked }) : t("sessionEnded") });
-      await load();
-    } catch {
-      toast({ title: t("loadFailed"), variant: "destructive" });
-    } finally {
-      setBusy(null);
-    }
+  function end(id: string, endsThisDevice: boolean) {
+    endSession.mutate(id, {
+      onSuccess: (revoked) => {
+        if (endsThisDevice) {
+          router.push("/simple-login.html");
+          router.refresh();
+          return;
+        }
+        toast({ title: typeof revoked === "number" ? t("othersEnded", { count: revoked }) : t("sessionEnded") });
+      },
+      onError: () => toast({ title: t("loadFailed"), variant: "destructive" }),
+    });
   }
 
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
-  if (status !== "ready")
+  if (!sessions.data)
     return (
       <LoadState
-        status={status}
+        status={sessions.isError ? "error" : "loading"}
         labels={{ loading: t("sessionsTitle"), failed: t("loadFailed"), retry: t("retry") }}
-        onRetry={() => {
-          setStatus("loading");
-          void load();
-        }}
+        onRetry={() => void sessions.refetch()}
       />
     );
-  const others = sessions.filter((session) => !session.current);
+  const others = sessions.data.filter((session) => !session.current);
   return (
     <div className="space-y-4">
       <ul className="divide-y rounded-md border">
-        {sessions.map((session) => {
+        {sessions.data.map((session) => {
           const device = session.device ?? t("unknownDevice");
           return (
             <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
@@ -162,9 +116,9 @@ function SessionList({ reloadKey }: { reloadKey: number }) {
               <Button
                 variant="outline"
                 size="sm"
-                disabled={busy !== null}
+                disabled={busy}
                 aria-label={t("endSessionLabel", { device })}
-                onClick={() => void end(`/api/account/sessions/${session.id}`, session.id, session.current)}
+                onClick={() => end(session.id, session.current)}
               >
                 {t("endSession")}
               </Button>
@@ -173,7 +127,7 @@ function SessionList({ reloadKey }: { reloadKey: number }) {
         })}
       </ul>
       {others.length > 0 ? (
-        <Button variant="destructive" disabled={busy !== null} onClick={() => void end("/api/account/sessions", "others", false)}>
+        <Button variant="destructive" disabled={busy} onClick={() => end("others", false)}>
           {t("endOthers")}
         </Button>
       ) : (
@@ -186,7 +140,6 @@ function SessionList({ reloadKey }: { reloadKey: number }) {
 /** /account/security: password change and the list of active sessions. */
 export function AccountSecurity({ owner, isStaff }: { owner: Owner; isStaff: boolean }) {
   const t = useTranslations("accountSecurity");
-  const [reloadKey, setReloadKey] = useState(0);
   return (
     <div className="space-y-6">
       <Card>
@@ -196,7 +149,7 @@ export function AccountSecurity({ owner, isStaff }: { owner: Owner; isStaff: boo
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <ChangePasswordForm owner={owner} onChanged={() => setReloadKey((key) => key + 1)} />
+          <ChangePasswordForm owner={owner} />
         </CardContent>
       </Card>
       <Card>
@@ -210,7 +163,7 @@ export function AccountSecurity({ owner, isStaff }: { owner: Owner; isStaff: boo
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <SessionList reloadKey={reloadKey} />
+          <SessionList />
         </CardContent>
       </Card>
     </div>

@@ -1,3 +1,8 @@
+import type { FieldValues, UseFormReturn } from "react-hook-form";
+import { ApiError } from "@/client/api";
+import type { AuthRefusal } from "@/client/auth-client";
+import { showApiError } from "@/client/errors";
+
 /** Maps an error answer of the auth API to a key under auth.errors. */
 export function authErrorKey(status: number, code: string | undefined, mode: "sign-in" | "sign-up" | "password"): string {
   if (status === 429) return "tooManyAttempts";
@@ -25,4 +30,27 @@ export function authErrorKey(status: number, code: string | undefined, mode: "si
     default:
       return "generic";
   }
+}
+
+/** Where the password APIs' refusals belong (keys of auth.errors → fields of the reset and change forms). */
+export const NEW_PASSWORD_FIELDS: Partial<Record<string, string>> = {
+  passwordTooShort: "newPassword",
+  passwordTooLong: "newPassword",
+  passwordTooCommon: "newPassword",
+};
+
+/** Maps the auth API's refusal of a two-factor code to a message key under twoFactor. */
+export function codeErrorKey(status: number, code: string | undefined): "wrongCode" | "challengeExpired" | "tooManyAttempts" | "generic" {
+  if (status === 429) return "tooManyAttempts";
+  if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") return "wrongCode";
+  if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE" || code === "ACCOUNT_TEMPORARILY_LOCKED") return "challengeExpired";
+  return "generic";
+}
+
+/**
+ * Shows an auth refusal through client/errors.ts `showApiError`: `text` (in the page's language) on
+ * the form field that `fieldOf` names for its message key, with the focus there, else on the whole form.
+ */
+export function showAuthRefusal<T extends FieldValues>(form: UseFormReturn<T>, refusal: AuthRefusal, key: string, text: string, fieldOf: Partial<Record<string, string>> = {}) {
+  showApiError(form, new ApiError(refusal.status, refusal.code ?? key, text, fieldOf[key]), () => text);
 }

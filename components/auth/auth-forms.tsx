@@ -1,20 +1,22 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslations } from "next-intl";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Link, useRouter } from "@/lib/i18n/navigation";
+import { authCall, authClient } from "@/client/auth-client";
 import { refreshSession } from "@/client/use-session";
 import { PASSWORD_MIN_LENGTH, SIGN_IN_LOCKED_CODE, homePathFor, safeReturnPath, signInSchema, signUpSchema } from "@/lib/contracts/auth";
-import { NAME_MAX_LENGTH, nameMessageKey } from "@/lib/contracts/people";
 import { Button } from "@/components/ui/button";
-import { FormAlert, FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { authErrorKey } from "./auth-form-errors";
+import { FormAlert } from "@/components/ui/form-field";
+import { authErrorKey, showAuthRefusal } from "./auth-form-errors";
+import { Field } from "./field";
+import { NewPasswordField } from "./new-password-fields";
 import { TwoFactorChallenge } from "./two-factor-challenge";
+import { useFieldText } from "./use-field-text";
 
-type FieldErrors = Partial<Record<string, string>>;
-
-/** After a sign-in or sign-up: back where the person came from, or to their home page. */
+/** After a sign-in: back where the person came from, or to their home page. */
 function useFinishSignIn() {
   const router = useRouter();
   return async () => {
@@ -24,88 +26,42 @@ function useFinishSignIn() {
   };
 }
 
-function useAuthSubmit(mode: "sign-in" | "sign-up") {
-  const t = useTranslations("auth.errors");
-  const tp = useTranslations("accountProtection.form");
-  const finish = useFinishSignIn();
-  const [pending, setPending] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [needsCode, setNeedsCode] = useState(false);
-  const [signedUp, setSignedUp] = useState(false);
-
-  async function submit(path: string, payload: Record<string, string>) {
-    setPending(true);
-    setFormError(null);
-    try {
-      const response = await fetch(path, {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(payload),
-      });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => ({}))) as { code?: string };
-        setFormError(body.code === SIGN_IN_LOCKED_CODE ? tp("signInLocked") : t(authErrorKey(response.status, body.code, mode), { min: PASSWORD_MIN_LENGTH }));
-        return;
-      }
-      // Sign-up opens no session and answers alike whether or not the e-mail already had an account.
-      if (mode === "sign-up") return setSignedUp(true);
-      // Accounts with two-factor authentication get no session yet: the code comes first.
-      if (((await response.json().catch(() => ({}))) as { twoFactorRedirect?: boolean }).twoFactorRedirect) return setNeedsCode(true);
-      await finish();
-    } catch {
-      setFormError(t("generic"));
-    } finally {
-      setPending(false);
-    }
-  }
-  return { pending, formError, submit, needsCode, signedUp, restart: () => setNeedsCode(false) };
-}
-
-/** A labelled text input with its hint and error under it. */
-export function Field({ id, label, error, hint, ...props }: { id: string; label: string; error?: string; hint?: string } & React.ComponentProps<typeof Input>) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
-  return (
-    <FormField id={id} label={label} error={error} hint={hint}>
-      <Input id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
-    </FormField>
-  );
-}
-
-
 export function SignInForm() {
   const t = useTranslations("auth");
-  const { pending, formError, submit, needsCode, restart } = useAuthSubmit("sign-in");
+  const tp = useTranslations("accountProtection.form");
+  const fieldText = useFieldText();
   const finish = useFinishSignIn();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  if (needsCode) return <TwoFactorChallenge onVerified={finish} onRestart={restart} />;
+  const [needsCode, setNeedsCode] = useState(false);
+  const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { identifier: "", password: "" } });
+  const { errors, isSubmitting } = form.formState;
+  if (needsCode) return <TwoFactorChallenge onVerified={finish} onRestart={() => setNeedsCode(false)} />;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const parsed = signInSchema.safeParse(data);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], t(`errors.${issue.message}`)])));
-      return;
+  const onSubmit = form.handleSubmit(async ({ identifier, password }) => {
+    const answer = await authCall(() =>
+      identifier.includes("@") ? authClient.signIn.email({ email: identifier, password }) : authClient.signIn.username({ username: identifier, password }),
+    );
+    if (answer.error) {
+      const key = authErrorKey(answer.error.status, answer.error.code, "sign-in");
+      const text = answer.error.code === SIGN_IN_LOCKED_CODE ? tp("signInLocked") : t(`errors.${key}`);
+      return showAuthRefusal(form, answer.error, key, text);
     }
-    setErrors({});
-    const { identifier, password } = parsed.data;
-    const byEmail = identifier.includes("@");
-    void submit(byEmail ? "/api/auth/sign-in/email" : "/api/auth/sign-in/username", byEmail ? { email: identifier, password } : { username: identifier, password });
-  }
+    // Accounts with two-factor authentication get no session yet: the code comes first.
+    if (answer.data && "twoFactorRedirect" in answer.data && answer.data.twoFactorRedirect) return setNeedsCode(true);
+    await finish();
+  });
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormAlert message={formError} />
-      <Field id="identifier" label={t("identifier")} autoComplete="username" required error={errors.identifier} />
-      <Field id="password" label={t("password")} type="password" autoComplete="current-password" required error={errors.password} />
+      <FormAlert message={errors.root?.server?.message ?? null} />
+      <Field id="identifier" label={t("identifier")} autoComplete="username" required error={fieldText(errors.identifier)} {...form.register("identifier")} />
+      <Field id="password" label={t("password")} type="password" autoComplete="current-password" required error={fieldText(errors.password)} {...form.register("password")} />
       <p className="text-sm">
         <Link href="/reset-password" className="font-medium text-primary underline">
           {t("forgotPasswordLink")}
         </Link>
       </p>
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? t("signingIn") : t("signIn")}
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? t("signingIn") : t("signIn")}
       </Button>
       <p className="text-center text-sm text-muted-foreground">
         {t("noAccount")}{" "}
@@ -117,52 +73,45 @@ export function SignInForm() {
   );
 }
 
+/** Where the sign-up API's refusals belong (keys of auth.errors → form fields). */
+const SIGN_UP_FIELDS: Partial<Record<string, string>> = {
+  emailTaken: "email",
+  emailInvalid: "email",
+  usernameTaken: "username",
+  usernameInvalid: "username",
+  passwordTooShort: "password",
+  passwordTooLong: "password",
+  passwordTooCommon: "password",
+};
+
 export function SignUpForm() {
   const t = useTranslations("auth");
-  const tName = useTranslations("nameRules");
-  const { pending, formError, submit, signedUp } = useAuthSubmit("sign-up");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [email, setEmail] = useState("");
-  if (signedUp) return <SignUpDone email={email} />;
+  const fieldText = useFieldText();
+  const [signedUpAs, setSignedUpAs] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(signUpSchema), defaultValues: { name: "", username: "", email: "", password: "" } });
+  const { errors, isSubmitting } = form.formState;
+  if (signedUpAs !== null) return <SignUpDone email={signedUpAs} />;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const parsed = signUpSchema.safeParse(data);
-    if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(
-          parsed.error.issues.map((issue) => {
-            const nameProblem = nameMessageKey(issue.message);
-            return [issue.path[0], nameProblem ? tName(nameProblem, { max: NAME_MAX_LENGTH }) : t(`errors.${issue.message}`, { min: PASSWORD_MIN_LENGTH })];
-          }),
-        ),
-      );
-      return;
+  const onSubmit = form.handleSubmit(async (input) => {
+    const answer = await authCall(() => authClient.signUp.email({ ...input, displayUsername: input.username }));
+    if (answer.error) {
+      const key = authErrorKey(answer.error.status, answer.error.code, "sign-up");
+      return showAuthRefusal(form, answer.error, key, t(`errors.${key}`, { min: PASSWORD_MIN_LENGTH }), SIGN_UP_FIELDS);
     }
-    setErrors({});
-    setEmail(parsed.data.email);
-    void submit("/api/auth/sign-up/email", { ...parsed.data, displayUsername: parsed.data.username });
-  }
+    // Sign-up opens no session and answers alike whether or not the e-mail already had an account.
+    setSignedUpAs(input.email);
+  });
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormAlert message={formError} />
-      <Field id="name" label={t("name")} autoComplete="name" required error={errors.name} />
-      <Field id="username" label={t("username")} autoComplete="username" hint={t("usernameHint")} required error={errors.username} />
-      <Field id="email" label={t("email")} type="email" autoComplete="email" required error={errors.email} />
-      <Field
-        id="password"
-        label={t("password")}
-        type="password"
-        autoComplete="new-password"
-        hint={t("passwordHint", { min: PASSWORD_MIN_LENGTH })}
-        required
-        error={errors.password}
-      />
+      <FormAlert message={errors.root?.server?.message ?? null} />
+      <Field id="name" label={t("name")} autoComplete="name" required error={fieldText(errors.name)} {...form.register("name")} />
+      <Field id="username" label={t("username")} autoComplete="username" hint={t("usernameHint")} required error={fieldText(errors.username)} {...form.register("username")} />
+      <Field id="email" label={t("email")} type="email" autoComplete="email" required error={fieldText(errors.email)} {...form.register("email")} />
+      <NewPasswordField id="password" label={t("password")} error={fieldText(errors.password)} {...form.register("password")} />
       <p className="text-xs text-muted-foreground">{t("ageConfirmation")}</p>
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? t("creatingAccount") : t("createAccount")}
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? t("creatingAccount") : t("createAccount")}
       </Button>
       <p className="text-center text-sm text-muted-foreground">
         {t("haveAccount")}{" "}

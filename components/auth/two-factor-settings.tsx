@@ -1,30 +1,29 @@
 "use client";
 
-import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
+import { useForm, type FieldError, type FieldValues, type UseFormReturn } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { encode } from "uqr";
 import { useRouter } from "@/lib/i18n/navigation";
+import { authCall, authClient, type AuthRefusal } from "@/client/auth-client";
 import { refreshSession } from "@/client/use-session";
-import { safeReturnPath } from "@/lib/contracts/auth";
+import { safeReturnPath, twoFactorCodeSchema, twoFactorPasswordSchema } from "@/lib/contracts/auth";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormAlert } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
-import { Field } from "./auth-forms";
-import { codeErrorKey } from "./two-factor-challenge";
+import { codeErrorKey, showAuthRefusal } from "./auth-form-errors";
+import { Field } from "./field";
+import { useFieldText } from "./use-field-text";
 
 type Setup = { totpURI: string; backupCodes: string[] };
-type ErrorKey = "wrongPassword" | ReturnType<typeof codeErrorKey>;
 
-async function post(path: string, body: unknown): Promise<{ ok: boolean; status: number; body: Record<string, unknown> }> {
-  const response = await fetch(path, { method: "POST", credentials: "include", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  return { ok: response.ok, status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
-}
-
-function passwordErrorKey(status: number, code: unknown): ErrorKey {
-  if (status === 429) return "tooManyAttempts";
-  return code === "INVALID_PASSWORD" ? "wrongPassword" : "generic";
+/** A refusal of a password-confirmed change: on the password field when the password was wrong. */
+function passwordErrorKey(refusal: AuthRefusal): "wrongPassword" | "tooManyAttempts" | "generic" {
+  if (refusal.status === 429) return "tooManyAttempts";
+  return refusal.code === "INVALID_PASSWORD" ? "wrongPassword" : "generic";
 }
 
 /** The otpauth:// link as a QR code, drawn as one SVG path (no image request, nothing inline to run). */
@@ -70,73 +69,59 @@ function downloadCodes(codes: string[]) {
  */
 export function TwoFactorSettings({ enabled: initiallyEnabled, isStaff, setupRequired }: { enabled: boolean; isStaff: boolean; setupRequired: boolean }) {
   const t = useTranslations("twoFactor");
+  const fieldText = useFieldText();
   const router = useRouter();
   const [enabled, setEnabled] = useState(initiallyEnabled);
   const [setup, setSetup] = useState<Setup | null>(null);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<ErrorKey | null>(null);
   const [newCodes, setNewCodes] = useState<string[] | null>(null);
-  const managed = useRef<HTMLFormElement>(null);
+  const startForm = useForm({ resolver: zodResolver(twoFactorPasswordSchema), defaultValues: { password: "" } });
+  const confirmForm = useForm({ resolver: zodResolver(twoFactorCodeSchema), defaultValues: { code: "" } });
+  const managedForm = useForm({ resolver: zodResolver(twoFactorPasswordSchema), defaultValues: { password: "" } });
+  const pending = startForm.formState.isSubmitting || confirmForm.formState.isSubmitting || managedForm.formState.isSubmitting;
 
-  async function run(action: () => Promise<void>) {
-    setPending(true);
-    setError(null);
-    try {
-      await action();
-    } catch {
-      setError("generic");
-    } finally {
-      setPending(false);
+  function refusePassword<T extends FieldValues>(form: UseFormReturn<T>, refusal: AuthRefusal) {
+    const key = passwordErrorKey(refusal);
+    showAuthRefusal(form, refusal, key, t(key), { wrongPassword: "password" });
+  }
+  const codeText = (error: FieldError | undefined) => (error?.type === "server" ? error.message : error?.message && t("wrongCode"));
+
+  const start = startForm.handleSubmit(async ({ password }) => {
+    const answer = await authCall(() => authClient.twoFactor.enable({ password }));
+    if (answer.error) return refusePassword(startForm, answer.error);
+    if ("totpURI" in answer.data) setSetup({ totpURI: answer.data.totpURI, backupCodes: answer.data.backupCodes });
+  });
+
+  const confirm = confirmForm.handleSubmit(async ({ code }) => {
+    const answer = await authCall(() => authClient.twoFactor.verifyTotp({ code }));
+    if (answer.error) {
+      const key = codeErrorKey(answer.error.status, answer.error.code);
+      return showAuthRefusal(confirmForm, answer.error, key, t(key), { wrongCode: "code" });
     }
-  }
-
-  const field = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? "");
-
-  /** Posts the form's password to `path`: a refusal shows why, an answer goes to `done`. */
-  function withPassword(form: HTMLFormElement | null, path: string, done: (body: Record<string, unknown>) => void) {
-    const password = form ? field(form, "twoFactorPassword") : "";
-    void run(async () => {
-      const answer = await post(path, { password });
-      if (!answer.ok) return setError(passwordErrorKey(answer.status, answer.body.code));
-      done(answer.body);
-    });
-  }
-
-  function start(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    withPassword(event.currentTarget, "/api/auth/two-factor/enable", (body) => setSetup({ totpURI: String(body.totpURI), backupCodes: body.backupCodes as string[] }));
-  }
-
-  function confirm(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const code = field(event.currentTarget, "twoFactorCode").replace(/\s/g, "");
-    void run(async () => {
-      const answer = await post("/api/auth/two-factor/verify-totp", { code });
-      if (!answer.ok) return setError(codeErrorKey(answer.status, answer.body.code as string | undefined));
-      setSetup(null);
-      setEnabled(true);
-      toast({ title: t("enabled") });
-      await refreshSession();
-      const next = new URLSearchParams(window.location.search).get("next");
-      if (next) router.push(safeReturnPath(next));
-      router.refresh();
-    });
-  }
+    setSetup(null);
+    setEnabled(true);
+    toast({ title: t("enabled") });
+    await refreshSession();
+    const next = new URLSearchParams(window.location.search).get("next");
+    if (next) router.push(safeReturnPath(next));
+    router.refresh();
+  });
 
   /** New backup codes (the old ones stop working), for someone who used or lost theirs. */
-  function renewBackupCodes(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    withPassword(event.currentTarget, "/api/auth/two-factor/generate-backup-codes", (body) => setNewCodes(body.backupCodes as string[]));
-  }
+  const renewBackupCodes = managedForm.handleSubmit(async ({ password }) => {
+    const answer = await authCall(() => authClient.twoFactor.generateBackupCodes({ password }));
+    if (answer.error) return refusePassword(managedForm, answer.error);
+    setNewCodes(answer.data.backupCodes);
+  });
 
-  function turnOff() {
-    withPassword(managed.current, "/api/auth/two-factor/disable", () => {
-      setEnabled(false);
-      toast({ title: t("disabled") });
-      router.refresh();
-    });
-  }
+  const turnOff = managedForm.handleSubmit(async ({ password }) => {
+    const answer = await authCall(() => authClient.twoFactor.disable({ password }));
+    if (answer.error) return refusePassword(managedForm, answer.error);
+    setEnabled(false);
+    toast({ title: t("disabled") });
+    router.refresh();
+  });
 
+  const formError = [startForm, confirmForm, managedForm].map((form) => form.formState.errors.root?.server?.message).find(Boolean) ?? null;
   const secret = setup ? (new URL(setup.totpURI).searchParams.get("secret") ?? "") : "";
   return (
     <Card id="two-factor">
@@ -153,9 +138,9 @@ export function TwoFactorSettings({ enabled: initiallyEnabled, isStaff, setupReq
             {t("setupRequired")}
           </p>
         )}
-        <FormAlert message={error ? t(error) : null} />
+        <FormAlert message={formError} />
         {enabled ? (
-          <form ref={managed} method="post" onSubmit={renewBackupCodes} noValidate className="space-y-4">
+          <form method="post" onSubmit={renewBackupCodes} noValidate className="space-y-4">
             {isStaff && <p className="text-sm text-muted-foreground">{t("requiredForStaff")}</p>}
             {newCodes && (
               <section className="space-y-2" aria-live="polite">
@@ -163,13 +148,22 @@ export function TwoFactorSettings({ enabled: initiallyEnabled, isStaff, setupReq
                 <BackupCodes codes={newCodes} />
               </section>
             )}
-            <Field id="twoFactorPassword" label={t("password")} type="password" autoComplete="current-password" hint={t("renewHint")} required />
+            <Field
+              id="twoFactorPassword"
+              label={t("password")}
+              type="password"
+              autoComplete="current-password"
+              hint={t("renewHint")}
+              required
+              error={fieldText(managedForm.formState.errors.password)}
+              {...managedForm.register("password")}
+            />
             <div className="flex flex-wrap gap-2">
               <Button type="submit" variant="outline" disabled={pending}>
                 {t("renewBackupCodes")}
               </Button>
               {!isStaff && (
-                <Button type="button" variant="outline" disabled={pending} onClick={turnOff}>
+                <Button type="button" variant="outline" disabled={pending} onClick={() => void turnOff()}>
                   {pending ? t("turningOff") : t("turnOff")}
                 </Button>
               )}
@@ -192,20 +186,44 @@ export function TwoFactorSettings({ enabled: initiallyEnabled, isStaff, setupReq
             </section>
             <section className="space-y-2">
               <h3 className="font-medium">{t("confirmTitle")}</h3>
-              <Field id="twoFactorCode" label={t("code")} autoComplete="one-time-code" inputMode="numeric" maxLength={6} required />
+              <Field
+                id="twoFactorCode"
+                label={t("code")}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={6}
+                required
+                error={codeText(confirmForm.formState.errors.code)}
+                {...confirmForm.register("code")}
+              />
             </section>
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={pending}>
                 {pending ? t("confirming") : t("confirm")}
               </Button>
-              <Button type="button" variant="ghost" onClick={() => setSetup(null)}>
+              <Button
+                type="button"
+                variant="ghost"
+                onClick={() => {
+                  setSetup(null);
+                  confirmForm.reset();
+                }}
+              >
                 {t("cancel")}
               </Button>
             </div>
           </form>
         ) : (
           <form method="post" onSubmit={start} noValidate className="space-y-4">
-            <Field id="twoFactorPassword" label={t("password")} type="password" autoComplete="current-password" required />
+            <Field
+              id="twoFactorPassword"
+              label={t("password")}
+              type="password"
+              autoComplete="current-password"
+              required
+              error={fieldText(startForm.formState.errors.password)}
+              {...startForm.register("password")}
+            />
             <Button type="submit" disabled={pending}>
               {pending ? t("starting") : t("startSetup")}
             </Button>

@@ -13,7 +13,7 @@ import type { NotificationBellLabels } from "./notification-bell";
 // Its code is fetched only when someone is signed in: the marketing pages stay light for visitors.
 const NotificationBell = dynamic(() => import("./notification-bell").then((module) => module.NotificationBell), { ssr: false });
 
-/** The bell, for signed-in users only (SPEC section 2, shared chrome). */
+/** The bell, for signed-in users only. */
 export function NotificationBellSlot({ labels, locale }: { labels: NotificationBellLabels; locale: Locale }) {
   const session = useSession();
   if (session.status !== "ready" || !session.me.isAuthenticated) return null;
@@ -70,11 +70,14 @@ export function AuthStatus({ labels, stacked = false }: { labels: AuthStatusLabe
 
   async function logout() {
     setLogoutFailed(false);
-    const response = await fetch("/api/auth/logout", { method: "POST", credentials: "include" }).catch((error: unknown) => {
-      console.error("Logout failed", error);
-      return null;
-    });
-    if (!response?.ok) return setLogoutFailed(true);
+    // The Better Auth client is fetched on this click only: the header of every page stays small.
+    const signedOut = await import("@/client/auth-client")
+      .then(({ authCall, authClient }) => authCall(() => authClient.signOut()))
+      .catch(() => ({ error: { status: 0 } }));
+    if (signedOut.error) {
+      console.error("Logout failed", signedOut.error);
+      return setLogoutFailed(true);
+    }
     markSignedOut();
     window.location.assign(localePath("/", locale));
   }

@@ -1,10 +1,13 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { Bell } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { QueryProvider } from "@/client/query-provider";
+import { notificationKeys, useMarkRead, useNotifications } from "@/client/queries/notifications";
+import { relativeTime, unreadBadge, type NotificationView } from "@/lib/contracts/notifications";
 import { localePath, type Locale } from "@/lib/i18n/locales";
-import { relativeTime, unreadBadge } from "@/lib/notifications/relative-time";
 import { cn } from "@/lib/utils";
 
 export interface NotificationBellLabels {
@@ -18,61 +21,31 @@ export interface NotificationBellLabels {
   loadFailed: string;
 }
 
-/** One row of GET /api/notifications (lib/notifications/queries.ts). */
-interface Item {
-  id: string;
-  title: string;
-  message: string;
-  actionUrl: string | null;
-  read: boolean;
-  createdAt: string;
+/**
+ * The notification bell, with the signed-in user's real notifications: unread count, a list that
+ * marks an item read and goes to its action URL, 'Mark all read'. Strings come from the server as
+ * props (ADR 5). This module is loaded only for signed-in users and brings its own query cache: the
+ * marketing pages carry no query client for visitors.
+ */
+export function NotificationBell(props: { labels: NotificationBellLabels; locale: Locale }) {
+  return (
+    <QueryProvider>
+      <BellMenu {...props} />
+    </QueryProvider>
+  );
 }
 
-const POLL_MS = 60_000;
-
-/**
- * SPEC section 2's notification bell, with the signed-in user's real notifications: unread count,
- * a list that marks an item read and goes to its action URL, 'Mark all read'. Strings come from the
- * server as props (ADR 5); this module is loaded only for signed-in users.
- */
-export function NotificationBell({ labels, locale }: { labels: NotificationBellLabels; locale: Locale }) {
+function BellMenu({ labels, locale }: { labels: NotificationBellLabels; locale: Locale }) {
   const router = useRouter();
   const root = useRef<HTMLDivElement>(null);
-  const [items, setItems] = useState<Item[] | null>(null);
-  const [unread, setUnread] = useState(0);
-  const [failed, setFailed] = useState(false);
+  const queryClient = useQueryClient();
+  const notifications = useNotifications(locale);
+  const markRead = useMarkRead();
   const [open, setOpen] = useState(false);
-  const [now, setNow] = useState(() => new Date());
-
-  const load = useCallback(async () => {
-    try {
-      const response = await fetch(`/api/notifications?locale=${locale}`, { credentials: "include", cache: "no-store" });
-      if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
-      const data = (await response.json()) as { items: Item[]; unreadCount: number };
-      setItems(data.items);
-      setUnread(Math.max(0, data.unreadCount));
-      setFailed(false);
-    } catch (error) {
-      console.error("Could not load notifications", error);
-      setFailed(true);
-    } finally {
-      setNow(new Date());
-    }
-  }, [locale]);
-
-  // Poll every minute while the tab is visible, and catch up when it becomes visible again.
-  useEffect(() => {
-    const visible = () => document.visibilityState === "visible";
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- loading data from the API when the bell appears
-    void load();
-    const timer = window.setInterval(() => visible() && void load(), POLL_MS);
-    const onVisibility = () => visible() && void load();
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => {
-      window.clearInterval(timer);
-      document.removeEventListener("visibilitychange", onVisibility);
-    };
-  }, [load]);
+  const items = notifications.data?.items ?? null;
+  const unread = Math.max(0, notifications.data?.unreadCount ?? 0);
+  // Relative times count from the last answer, so that they move on with each poll.
+  const now = new Date(notifications.dataUpdatedAt);
 
   // Close on Escape or a click outside.
   useEffect(() => {
@@ -89,26 +62,36 @@ export function NotificationBell({ labels, locale }: { labels: NotificationBellL
 
   function toggle() {
     setOpen((value) => !value);
-    if (!open) void load();
+    if (!open) void notifications.refetch();
   }
 
-  function choose(item: Item) {
+  /** Shows one notification (or all) read at once; the mutation then refetches the list (useMarkRead). */
+  function showRead(id: string | "all") {
+    const isRead = (item: NotificationView) => item.read || id === "all" || item.id === id;
+    queryClient.setQueryData(notificationKeys.list(locale), (current: typeof notifications.data) =>
+      current && {
+        items: current.items.map((item) => ({ ...item, read: isRead(item) })),
+        unreadCount: id === "all" ? 0 : current.unreadCount - current.items.filter((item) => !item.read && isRead(item)).length,
+      },
+    );
+  }
+
+  function choose(item: NotificationView) {
     setOpen(false);
     if (!item.read) {
-      setItems((current) => current?.map((other) => (other.id === item.id ? { ...other, read: true } : other)) ?? null);
-      setUnread((count) => Math.max(0, count - 1));
-      void post(`/api/notifications/${item.id}/read`).then((count) => count !== null && setUnread(Math.max(0, count)));
+      showRead(item.id);
+      markRead.mutate(item.id);
     }
     // Only the app's own paths (the server sets them); never an outside address.
     if (item.actionUrl?.startsWith("/") && !item.actionUrl.startsWith("//")) router.push(localePath(item.actionUrl, locale));
   }
 
   function markAllRead() {
-    setItems((current) => current?.map((item) => ({ ...item, read: true })) ?? null);
-    setUnread(0);
-    void post("/api/notifications/read-all").then((count) => count !== null && setUnread(Math.max(0, count)));
+    showRead("all");
+    markRead.mutate("all");
   }
 
+  const failed = notifications.isError;
   const badge = unreadBadge(unread);
   return (
     <div ref={root} className="relative">
@@ -182,16 +165,4 @@ export function NotificationBell({ labels, locale }: { labels: NotificationBellL
       )}
     </div>
   );
-}
-
-/** POSTs to a notifications route; the new unread count, or null when it failed (the next poll corrects the view). */
-async function post(url: string): Promise<number | null> {
-  try {
-    const response = await fetch(url, { method: "POST", credentials: "include" });
-    if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
-    return ((await response.json()) as { unreadCount: number }).unreadCount;
-  } catch (error) {
-    console.error("Could not update notifications", error);
-    return null;
-  }
 }

@@ -1,17 +1,9 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { audit, type AuditActor } from "@/lib/audit";
+import type { ActiveSession } from "@/lib/contracts/account";
 import { describeDevice } from "./describe-device";
 
-/** One of my sessions as the security page shows it: never the token. */
-export interface ActiveSession {
-  id: string;
-  device: string | null;
-  ipAddress: string | null;
-  createdAt: string;
-  lastActiveAt: string;
-  current: boolean;
-}
 
 export async function listActiveSessions(userId: string, currentSessionId: string): Promise<ActiveSession[]> {
   const rows = await db().session.findMany({

@@ -75,3 +75,14 @@ export function safeReturnPath(value: string | null | undefined, fallback = "/jo
     return fallback;
   }
 }
+
+/** A code from the authenticator app or a backup code, without the spaces people type into it. Messages: twoFactor keys. */
+export const twoFactorCodeSchema = z.object({
+  code: z
+    .string()
+    .transform((value) => value.replace(/\s/g, ""))
+    .pipe(z.string().min(1, "wrongCode").max(40, "wrongCode")),
+});
+
+/** The account password that confirms a two-factor change (set up, new backup codes, turn off). */
+export const twoFactorPasswordSchema = z.object({ password: z.string().min(1, "passwordRequired").max(PASSWORD_MAX_LENGTH, "passwordRequired") });

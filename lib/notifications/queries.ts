@@ -3,19 +3,11 @@ import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
 import type { Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/messages";
+import type { NotificationView } from "@/lib/contracts/notifications";
 import { notificationValues } from "./outbox";
 
 export const NOTIFICATIONS_SHOWN = 50;
 
-export interface NotificationView {
-  id: string;
-  type: string;
-  title: string;
-  message: string;
-  actionUrl: string | null;
-  read: boolean;
-  createdAt: string;
-}
 
 /**
  * The signed-in user's newest notifications, their texts rendered in the reader's language (a

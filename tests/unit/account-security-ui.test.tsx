@@ -1,8 +1,11 @@
+import { fetchCall, jsonAnswer as json } from "./json-answer";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import en from "@/messages/en.json";
 import { AccountSecurity } from "@/components/auth/account-security";
 import { ForgotPasswordForm, ResetPasswordForm } from "@/components/auth/password-reset-forms";
+import { QueryProvider } from "@/client/query-provider";
+import { sessionListSchema } from "@/lib/contracts/account";
 
 const push = jest.fn();
 jest.mock("@/lib/i18n/navigation", () => ({
@@ -28,13 +31,11 @@ beforeEach(() => {
   global.fetch = fetchMock as unknown as typeof fetch;
 });
 
-// jsdom has no Response: the forms only read ok, status and json().
-const json = (body: unknown, status = 200) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) });
 
 function show(ui: React.ReactNode, locale = "en") {
   return render(
-    <NextIntlClientProvider locale={locale} timeZone="UTC" messages={{ auth: en.auth, accountSecurity: en.accountSecurity, accountProtection: { form: en.accountProtection.form }, common: en.common }}>
-      {ui}
+    <NextIntlClientProvider locale={locale} timeZone="UTC" messages={{ auth: en.auth, accountSecurity: en.accountSecurity, accountProtection: { form: en.accountProtection.form }, common: en.common, errors: en.errors }}>
+      <QueryProvider>{ui}</QueryProvider>
     </NextIntlClientProvider>,
   );
 }
@@ -50,9 +51,11 @@ describe("forgot and reset password forms", () => {
     type("Email", "amina@example.com");
     fireEvent.click(screen.getByRole("button", { name: "Send reset link" }));
     expect(await screen.findByRole("status")).toHaveTextContent(en.auth.resetLinkSent);
-    const [path, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(path).toBe("/api/auth/request-password-reset");
-    expect(JSON.parse(String(init.body))).toEqual({ email: "amina@example.com", redirectTo: `${window.location.origin}/fr/reset-password` });
+    expect(fetchCall(fetchMock, 0)).toEqual({
+      path: "/api/auth/request-password-reset",
+      method: "POST",
+      body: { email: "amina@example.com", redirectTo: `${window.location.origin}/fr/reset-password` },
+    });
   });
 
   it("refuses a common password before sending, and shows an expired link clearly", async () => {
@@ -68,15 +71,15 @@ describe("forgot and reset password forms", () => {
     type("Confirm new password", "mango river lantern 42");
     fireEvent.click(screen.getByRole("button", { name: "Save new password" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(en.auth.errors.invalidResetToken);
-    expect(JSON.parse(String((fetchMock.mock.calls[0] as [string, RequestInit])[1].body))).toEqual({ token: "tok123", newPassword: "mango river lantern 42" });
+    expect(fetchCall(fetchMock, 0).body).toEqual({ token: "tok123", newPassword: "mango river lantern 42" });
   });
 });
 
 describe("account security page", () => {
-  const sessions = [
+  const sessions = sessionListSchema.parse({ sessions: [
     { id: "11111111-1111-4111-8111-111111111111", device: "Chrome on Windows", ipAddress: "198.18.0.1", createdAt: "2026-11-20T10:00:00.000Z", lastActiveAt: "2026-11-23T10:00:00.000Z", current: true },
     { id: "22222222-2222-4222-8222-222222222222", device: null, ipAddress: null, createdAt: "2026-11-01T10:00:00.000Z", lastActiveAt: "2026-11-02T10:00:00.000Z", current: false },
-  ];
+  ] }).sessions;
   const owner = { email: "amina.bello@example.com", username: "amina_b", name: "Amina Bello" };
 
   it("lists sessions with this device marked and ends another one", async () => {
@@ -89,7 +92,7 @@ describe("account security page", () => {
     expect(within(items[1]).getByText("Unknown device")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Sign out Unknown device" }));
     await waitFor(() => expect(screen.getAllByRole("listitem")).toHaveLength(1));
-    expect(fetchMock.mock.calls[1]).toEqual([`/api/account/sessions/${sessions[1].id}`, expect.objectContaining({ method: "DELETE" })]);
+    expect(fetchCall(fetchMock, 1)).toEqual({ path: `/api/account/sessions/${sessions[1].id}`, method: "DELETE", body: undefined });
     expect(screen.getByText(en.accountSecurity.noOtherSessions)).toBeInTheDocument();
     expect(screen.queryByText(en.accountSecurity.staffIdleNote, { exact: false })).toBeNull();
   });
@@ -112,8 +115,9 @@ describe("account security page", () => {
     type("New password", "mango river lantern 42");
     type("Confirm new password", "mango river lantern 42");
     fireEvent.click(screen.getByRole("button", { name: "Change password" }));
-    expect(await screen.findByText(en.accountSecurity.wrongCurrentPassword)).toBeInTheDocument();
-    expect(JSON.parse(String((fetchMock.mock.calls[1] as [string, RequestInit])[1].body))).toEqual({
+    await waitFor(() => expect(screen.getByLabelText("Current password")).toHaveAccessibleDescription(en.accountSecurity.wrongCurrentPassword));
+    expect(screen.getByLabelText("Current password")).toHaveFocus();
+    expect(fetchCall(fetchMock, 1).body).toEqual({
       currentPassword: "whatever it was",
       newPassword: "mango river lantern 42",
       revokeOtherSessions: true,

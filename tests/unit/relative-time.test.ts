@@ -1,4 +1,4 @@
-import { relativeTime, unreadBadge } from "@/lib/notifications/relative-time";
+import { relativeTime, unreadBadge } from "@/lib/contracts/notifications";
 
 const now = new Date("2026-11-23T12:00:00Z");
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);

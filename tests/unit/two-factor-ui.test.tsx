@@ -1,3 +1,4 @@
+import { fetchCall, jsonAnswer as json } from "./json-answer";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import en from "@/messages/en.json";
@@ -16,13 +17,11 @@ beforeEach(() => {
   window.history.replaceState(null, "", "/account/security?twoFactor=required&next=%2Fpartner");
 });
 
-// jsdom has no Response: the forms only read ok, status and json().
-const json = (body: unknown, status = 200) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) });
 const TOTP_URI = "otpauth://totp/AfyaBridge:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=AfyaBridge&digits=6&period=30";
 
 function show(ui: React.ReactNode) {
   return render(
-    <NextIntlClientProvider locale="en" timeZone="UTC" messages={{ auth: en.auth, twoFactor: en.twoFactor, common: en.common }}>
+    <NextIntlClientProvider locale="en" timeZone="UTC" messages={{ auth: en.auth, twoFactor: en.twoFactor, common: en.common, errors: en.errors }}>
       {ui}
     </NextIntlClientProvider>,
   );
@@ -35,10 +34,11 @@ describe("two-factor set-up on the security page", () => {
     show(<TwoFactorSettings enabled={false} isStaff setupRequired />);
     expect(screen.getByRole("status")).toHaveTextContent(en.twoFactor.setupRequired);
 
-    fetchMock.mockReturnValueOnce(json({ code: "INVALID_PASSWORD" }, 400));
+    fetchMock.mockReturnValueOnce(json({ error: "Invalid password", code: "INVALID_PASSWORD" }, 400));
     type("Your password", "wrong one");
     fireEvent.click(screen.getByRole("button", { name: "Set up two-factor authentication" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(en.twoFactor.wrongPassword);
+    await waitFor(() => expect(screen.getByLabelText("Your password")).toHaveAccessibleDescription(en.twoFactor.wrongPassword));
+    expect(screen.getByLabelText("Your password")).toHaveFocus();
 
     fetchMock.mockReturnValueOnce(json({ totpURI: TOTP_URI, backupCodes: ["aaaa-1111", "bbbb-2222"] }));
     type("Your password", "correct horse battery");
@@ -46,19 +46,18 @@ describe("two-factor set-up on the security page", () => {
     expect(await screen.findByRole("img", { name: en.twoFactor.qrLabel })).toBeInTheDocument();
     expect(screen.getByTestId("totp-secret")).toHaveTextContent("JBSWY3DPEHPK3PXP");
     expect(screen.getByTestId("backup-codes")).toHaveTextContent("aaaa-1111");
-    expect(JSON.parse(String((fetchMock.mock.calls[1] as [string, RequestInit])[1].body))).toEqual({ password: "correct horse battery" });
+    expect(fetchCall(fetchMock, 1)).toEqual({ path: "/api/auth/two-factor/enable", method: "POST", body: { password: "correct horse battery" } });
 
-    fetchMock.mockReturnValueOnce(json({ code: "INVALID_CODE" }, 401));
+    fetchMock.mockReturnValueOnce(json({ error: "Invalid code", code: "INVALID_CODE" }, 401));
     type("6-digit code", "000000");
     fireEvent.click(screen.getByRole("button", { name: "Turn on" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(en.twoFactor.wrongCode);
+    await waitFor(() => expect(screen.getByLabelText("6-digit code")).toHaveAccessibleDescription(en.twoFactor.wrongCode));
 
     fetchMock.mockReturnValueOnce(json({ token: "t" }));
     type("6-digit code", "123 456");
     fireEvent.click(screen.getByRole("button", { name: "Turn on" }));
     await waitFor(() => expect(push).toHaveBeenCalledWith("/partner"));
-    expect(fetchMock.mock.calls[3][0]).toBe("/api/auth/two-factor/verify-totp");
-    expect(JSON.parse(String((fetchMock.mock.calls[3] as [string, RequestInit])[1].body))).toEqual({ code: "123456" });
+    expect(fetchCall(fetchMock, 3)).toEqual({ path: "/api/auth/two-factor/verify-totp", method: "POST", body: { code: "123456" } });
     expect(screen.getByText(en.twoFactor.statusOn)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Turn off" })).not.toBeInTheDocument();
     expect(screen.getByText(en.twoFactor.requiredForStaff)).toBeInTheDocument();
@@ -69,8 +68,8 @@ describe("two-factor set-up on the security page", () => {
     fireEvent.click(screen.getByRole("button", { name: "New backup codes" }));
     expect(await screen.findByText(en.twoFactor.backupCodesRenewed)).toBeInTheDocument();
     expect(screen.getByTestId("backup-codes")).toHaveTextContent("cccc-3333");
-    expect(fetchMock.mock.calls[4][0]).toBe("/api/auth/two-factor/generate-backup-codes");
-  });
+    expect(fetchCall(fetchMock, 4).path).toBe("/api/auth/two-factor/generate-backup-codes");
+  }, 20_000);
 
   it("lets a patient turn it off with their password", async () => {
     show(<TwoFactorSettings enabled isStaff={false} setupRequired={false} />);
@@ -78,7 +77,7 @@ describe("two-factor set-up on the security page", () => {
     type("Your password", "correct horse battery");
     fireEvent.click(screen.getByRole("button", { name: "Turn off" }));
     expect(await screen.findByText(en.twoFactor.statusOff)).toBeInTheDocument();
-    expect(fetchMock.mock.calls[0][0]).toBe("/api/auth/two-factor/disable");
+    expect(fetchCall(fetchMock, 0)).toEqual({ path: "/api/auth/two-factor/disable", method: "POST", body: { password: "correct horse battery" } });
   });
 });
 
@@ -88,19 +87,25 @@ describe("the sign-in code step", () => {
     const restart = jest.fn();
     show(<TwoFactorChallenge onVerified={verified} onRestart={restart} />);
 
-    fetchMock.mockReturnValueOnce(json({ code: "INVALID_CODE" }, 401));
+    fireEvent.click(screen.getByRole("button", { name: "Verify" }));
+    await waitFor(() => expect(screen.getByLabelText("6-digit code")).toHaveAccessibleDescription(en.twoFactor.wrongCode));
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fetchMock.mockReturnValueOnce(json({ error: "Invalid code", code: "INVALID_CODE" }, 401));
     type("6-digit code", "111111");
     fireEvent.click(screen.getByRole("button", { name: "Verify" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(en.twoFactor.wrongCode);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.getByLabelText("6-digit code")).toHaveAccessibleDescription(en.twoFactor.wrongCode));
+    expect(screen.getByLabelText("6-digit code")).toHaveFocus();
 
     fireEvent.click(screen.getByRole("button", { name: "Use a backup code instead" }));
     fetchMock.mockReturnValueOnce(json({ token: "t" }));
     type("Backup code", "aaaa-1111");
     fireEvent.click(screen.getByRole("button", { name: "Verify" }));
     await waitFor(() => expect(verified).toHaveBeenCalled());
-    expect(fetchMock.mock.calls[1][0]).toBe("/api/auth/two-factor/verify-backup-code");
+    expect(fetchCall(fetchMock, 1)).toEqual({ path: "/api/auth/two-factor/verify-backup-code", method: "POST", body: { code: "aaaa-1111" } });
 
-    fetchMock.mockReturnValueOnce(json({ code: "INVALID_TWO_FACTOR_COOKIE" }, 401));
+    fetchMock.mockReturnValueOnce(json({ error: "Invalid two factor cookie", code: "INVALID_TWO_FACTOR_COOKIE" }, 401));
     fireEvent.click(screen.getByRole("button", { name: "Verify" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(en.twoFactor.challengeExpired);
     fireEvent.click(screen.getByRole("button", { name: "Back to sign-in" }));

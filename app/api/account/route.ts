@@ -1,13 +1,11 @@
-import { z } from "zod";
 import { apiRoute } from "@/lib/api/handler";
+import { deleteAccountSchema } from "@/lib/contracts/account";
 import { deleteAccount } from "@/lib/privacy/delete-account";
 
 export const dynamic = "force-dynamic";
 
-const body = z.object({ confirmEmail: z.string().min(1, "Type your e-mail address to confirm.").max(320) });
-
 /** "Delete my account": erases the user's files and personal data, then ends this browser's session. */
-export const DELETE = apiRoute({ access: "signed-in", body }, async ({ request, user, body }) => {
+export const DELETE = apiRoute({ access: "signed-in", body: deleteAccountSchema }, async ({ request, user, body }) => {
   await deleteAccount(user.id, body.confirmEmail);
   const response = Response.json({ deleted: true }, { headers: { "Cache-Control": "no-store" } });
   // The sessions are gone from the database; also drop the auth cookies this browser still holds.

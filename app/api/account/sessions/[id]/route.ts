@@ -1,14 +1,14 @@
-import { z } from "zod";
 import { apiRoute } from "@/lib/api/handler";
 import { actorFor } from "@/lib/api/client";
 import { notFound } from "@/lib/app-error";
 import { revokeOwnSession } from "@/lib/auth/sessions";
+import { sessionParamsSchema } from "@/lib/contracts/account";
 
 export const dynamic = "force-dynamic";
 
 /** Ends one of my sessions (this one included); another person's session id is simply not found. */
 export const DELETE = apiRoute({ access: "signed-in" }, async ({ request, user, params }) => {
-  const id = z.uuid().safeParse(params.id);
-  if (!id.success || !(await revokeOwnSession(user.id, id.data, actorFor(request, user)))) throw notFound("Session not found");
+  const parsed = sessionParamsSchema.safeParse(params);
+  if (!parsed.success || !(await revokeOwnSession(user.id, parsed.data.id, actorFor(request, user)))) throw notFound();
   return Response.json({ revoked: true });
 });

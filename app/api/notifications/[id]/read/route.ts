@@ -1,13 +1,13 @@
-import { z } from "zod";
 import { apiRoute } from "@/lib/api/handler";
-import { AppError } from "@/lib/app-error";
+import { notFound } from "@/lib/app-error";
+import { notificationParamsSchema } from "@/lib/contracts/notifications";
 import { markNotificationRead } from "@/lib/notifications/queries";
 
 export const dynamic = "force-dynamic";
 
 /** Marks one of the caller's notifications read → { unreadCount }. */
 export const POST = apiRoute({ access: "signed-in" }, async ({ user, params }) => {
-  const id = z.uuid().safeParse(params.id);
-  if (!id.success) throw new AppError("not_found", "Notification not found.");
-  return Response.json(await markNotificationRead(user.id, id.data), { headers: { "Cache-Control": "no-store" } });
+  const parsed = notificationParamsSchema.safeParse(params);
+  if (!parsed.success) throw notFound();
+  return Response.json(await markNotificationRead(user.id, parsed.data.id), { headers: { "Cache-Control": "no-store" } });
 });

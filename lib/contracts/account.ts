@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/** One of my sessions as the security page shows it (never its token): GET /api/account/sessions. */
+export const activeSessionSchema = z.object({
+  id: z.string(),
+  device: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  lastActiveAt: z.string(),
+  current: z.boolean(),
+});
+export type ActiveSession = z.infer<typeof activeSessionSchema>;
+
+export const sessionListSchema = z.object({ sessions: z.array(activeSessionSchema) });
+
+/** DELETE /api/account/sessions/:id ends one session; DELETE /api/account/sessions the others (their number). */
+export const sessionParamsSchema = z.object({ id: z.uuid() });
+export const sessionEndedSchema = z.object({ revoked: z.literal(true) });
+export const otherSessionsEndedSchema = z.object({ revoked: z.number().int().nonnegative() });
+
+/** DELETE /api/account: the account's e-mail address, typed again to confirm. */
+export const deleteAccountSchema = z.object({ confirmEmail: z.string().trim().min(1, "invalid_input").max(320, "invalid_input") });
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+export const accountDeletedSchema = z.object({ deleted: z.literal(true) });
