@@ -9,10 +9,10 @@ import { PageMessages } from "@/components/patient/page-messages";
 import { TranscriptionStatusBadge, isActive } from "@/components/transcriptions/status-badge";
 import { DeleteTranscription, RefreshWhileActive, RetryTranscription, TranscriptTextActions } from "@/components/transcriptions/transcript-actions";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { AppError } from "@/lib/app-error";
 import type { Locale } from "@/lib/i18n/locales";
-import { requireStaffPage } from "@/lib/transcriptions/page";
+import { requirePage } from "@/lib/access/page";
 import { formatTimestamp, readTranscription, transcriptAsText, type TranscriptSegment } from "@/lib/transcriptions/queries";
 
 type Props = { params: Promise<{ locale: Locale; id: string }> };
@@ -28,7 +28,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function TranscriptPage({ params }: Props) {
   const { locale, id } = await params;
   setRequestLocale(locale);
-  const { user, locked } = await requireStaffPage(locale, `/dashboard/transcriptions/${encodeURIComponent(id)}`);
+  const { user, locked } = await requirePage("staff", locale, `/dashboard/transcriptions/${encodeURIComponent(id)}`);
   if (locked) return <LockedAdmin />;
   // Audited like the API's reads; the page's request is rebuilt from its headers for the client address.
   const actor = actorFor(new Request("http://transcript.page", { headers: await headers() }), user);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/handler";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { fileResponse } from "@/lib/storage/download";
 import { openTranscriptionFile } from "@/lib/transcriptions/queries";
 

@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { AppError } from "@/lib/app-error";
 import { contentDisposition } from "@/lib/storage";
 import { auditTranscriptRead, getTranscription, transcriptAsText } from "@/lib/transcriptions/queries";
