@@ -7,7 +7,7 @@ import { ConfigError, parseEnv, resetEnvForTests } from "@/lib/env";
 
 /*
  * The client's address is the rightmost X-Forwarded-For entry not added by a trusted proxy
- * (lib/api/client.ts), for the app's limits and Better Auth's alike. A client that writes its own
+ * (lib/api/client-ip.ts), for the app's limits and Better Auth's alike. A client that writes its own
  * X-Forwarded-For (different on every request) must not escape any limit.
  */
 type Handler = (request: Request) => Promise<Response>;
