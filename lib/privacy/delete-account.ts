@@ -43,7 +43,7 @@ export async function deleteAccount(userId: string, confirmEmail: string): Promi
   const actor: AuditActor = { id: userId, role: user.role };
   const transcriptions = await db().transcription.findMany({ where: ownedTranscriptions({ id: userId }), select: { id: true } });
   for (const { id } of transcriptions) await deleteTranscription(id, actor).catch((error) => {
-    if (!(error instanceof AppError && error.code === "not_found")) throw error; // deleted meanwhile
+    if (!(error instanceof AppError && error.status === 404)) throw error; // deleted meanwhile
   });
 
   const personal = [user.email, user.name, user.username, ...submissions.flatMap((s) => [s.patientName, s.email, s.phone, s.consentFullName, s.consentEmail]), ...inquiryRows.flatMap((i) => [i.name, i.email, i.phone])]
