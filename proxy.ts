@@ -4,7 +4,7 @@ import { routing } from "@/lib/i18n/routing";
 import { strictTransportSecurity } from "@/lib/api/transport-security";
 import { securityHeaders } from "@/lib/security/response-headers";
 
-/** lib/api/client.ts's header for Better Auth: pages never set it, and a client's value never reaches them. */
+/** lib/api/client-ip.ts's header for Better Auth: pages never set it, and a client's value never reaches them. */
 const CLIENT_IP_HEADER = "x-afyabridge-client-ip";
 
 const handleI18nRouting = createMiddleware(routing);

@@ -1,8 +1,8 @@
 import type { HomeSpecialtySlug } from "./specialties";
 
 /**
- * SPEC section 1's marketing claims and section 9's response times. `atLeast` claims are shown
- * with a "+" ("50+"). Labels live in messages under home.claims.<id>.
+ * The marketing claims (partners, hospitals, specialties, countries, IVF cycles). `atLeast` claims
+ * are shown with a "+" ("50+"). Labels live in messages under home.claims.<id>.
  */
 export interface Claim {
   value: number;
@@ -21,11 +21,7 @@ export const claims = {
 
 export type ClaimId = keyof typeof claims;
 
-/** Hours within which hospitals answer with a treatment plan, and emergency opinions arrive. */
-export const RESPONSE_HOURS = 72;
-export const EMERGENCY_RESPONSE_HOURS = 24;
-
-/** A claim shown on a specialty's page (SPEC section 1: 7,500 IVF cycles per year). */
+/** A claim shown on a specialty's page (7,500 IVF cycles per year on the IVF page). */
 export const specialtyClaims: Partial<Record<HomeSpecialtySlug, ClaimId>> = {
   "ivf-fertility": "ivfCyclesPerYear",
 };

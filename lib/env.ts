@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -55,7 +56,7 @@ const schema = z
     // Malware scanning: uploads are streamed to clamd (INSTREAM) when CLAMAV_HOST is set.
     CLAMAV_HOST: optionalString,
     CLAMAV_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
-    // The reverse proxies in front of the app (lib/api/client.ts): X-Forwarded-For entries they added are skipped.
+    // The reverse proxies in front of the app (lib/api/client-ip.ts): X-Forwarded-For entries they added are skipped.
     TRUSTED_PROXIES: z
       .string()
       .optional()

@@ -5,7 +5,7 @@ import { Download, ExternalLink, Eye, File, FileImage, FileText, FileType } from
 import { fileKind, type FileKind } from "@/lib/contracts/files";
 import type { FileView } from "@/lib/submissions/queries";
 import { formatKilobytes } from "@/client/upload-with-progress";
-import { openSignedLink } from "@/lib/files/open-signed-link";
+import { openSignedLink } from "@/client/files";
 import { toast } from "@/components/ui/use-toast";
 
 const icons: Record<FileKind, typeof File> = { image: FileImage, pdf: FileText, text: FileType, other: File };

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { Download, ExternalLink, Eye } from "lucide-react";
 import type { FileView } from "@/lib/submissions/queries";
 import { formatKilobytes } from "@/client/upload-with-progress";
-import { openSignedLink } from "@/lib/files/open-signed-link";
+import { openSignedLink } from "@/client/files";
 import { toast } from "@/components/ui/use-toast";
 
 /** A submission's files with View (in the browser), Download and a short-lived signed link. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { AppError } from "@/lib/app-error";
-import { clientIp } from "@/lib/api/client";
+import { clientIp } from "@/lib/api/client-ip";
 import { enforceRateLimit, RATE_RULES } from "@/lib/api/rate-limit";
 import { audit, type AuditActor } from "@/lib/audit";
 import { db } from "@/lib/db";

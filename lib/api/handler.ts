@@ -7,7 +7,7 @@ import { assertSameOrigin } from "./origin";
 import { readRequestText } from "./request-body";
 import { isDatabaseUnavailable, isUnstorableText } from "@/lib/db/unavailable";
 import { log, withRequestId } from "@/lib/log";
-import { withClientIpHeader } from "./client";
+import { withClientIpHeader } from "./client-ip";
 import { strictTransportSecurity } from "./transport-security";
 import { STORED_FILE_PATHS, STORED_FILE_POLICY } from "@/lib/security/response-headers";
 import { localizedIssueMessage } from "@/lib/people/name-messages";

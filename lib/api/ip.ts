@@ -1,8 +1,9 @@
+import "server-only";
 import { BlockList, isIP } from "node:net";
 
 /**
  * Addresses and the X-Forwarded-For chain. Pure functions (no configuration): lib/env.ts validates
- * TRUSTED_PROXIES with them and lib/api/client.ts finds the client's address with them.
+ * TRUSTED_PROXIES with them and lib/api/client-ip.ts finds the client's address with them.
  */
 
 const MAX_ADDRESS_LENGTH = 100;

@@ -1,3 +1,4 @@
+import "server-only";
 import { badRequest } from "@/lib/app-error";
 
 /** A row's place in a newest-first list: (createdAt desc, id desc). */

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma } from "@/lib/db/generated/client";
 
 /** Who did something, from where. */

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Better Auth answers errors as { code, message } (a taken e-mail as 422). Our API contract is
  * JSON { error, code } with a 4xx, and bad input is a 400: rewrite error responses to that shape.

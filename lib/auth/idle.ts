@@ -1,3 +1,4 @@
+import "server-only";
 /** Staff (admin, partner) sessions end after this long without activity; patients' do not. */
 export const STAFF_IDLE_MINUTES = 30;
 /** How often activity moves a session's updatedAt (its "last active" time) forward. */

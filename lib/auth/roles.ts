@@ -1,3 +1,4 @@
+import "server-only";
 export const roles = ["patient", "partner", "admin"] as const;
 export type Role = (typeof roles)[number];
 

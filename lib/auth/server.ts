@@ -9,7 +9,7 @@ import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 import { audit } from "@/lib/audit";
-import { CLIENT_IP_HEADER, clientIp } from "@/lib/api/client";
+import { CLIENT_IP_HEADER, clientIp } from "@/lib/api/client-ip";
 import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_PATTERN } from "@/lib/contracts/auth";
 import { isCommonPassword, PASSWORD_TOO_COMMON, type PasswordOwner } from "@/lib/contracts/password-strength";
 import { sendPasswordResetMail } from "./reset-mail";

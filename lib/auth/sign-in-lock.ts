@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { audit } from "@/lib/audit";
-import { clientIp } from "@/lib/api/client";
+import { clientIp } from "@/lib/api/client-ip";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { sendSignInLockedMail } from "./account-mail";

@@ -2,7 +2,7 @@ import "server-only";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { expireCookie } from "better-auth/cookies";
 import { audit } from "@/lib/audit";
-import { clientIp } from "@/lib/api/client";
+import { clientIp } from "@/lib/api/client-ip";
 import { db } from "@/lib/db";
 import { isStaff, toRole } from "./roles";
 import { claimTotpCode, releaseTotpCode } from "./totp-replay";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { SubmissionStatus } from "@/lib/contracts/submissions";
 
 /**

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma } from "@/lib/db/generated/client";
 
 /** A treatment plan's fields, as every reader (patient, partner, admin) gets them. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Text a person searches for, made literal inside Prisma's `contains` and `startsWith`: these become
  * LIKE patterns on PostgreSQL without escaping, so `%` would match everything and `_` any character.

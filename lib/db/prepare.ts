@@ -1,3 +1,4 @@
+import "server-only";
 import { getEnv } from "@/lib/env";
 import { createPrismaClient } from "./client";
 import { applyMigrations } from "./migrations";

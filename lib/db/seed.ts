@@ -1,3 +1,4 @@
+import "server-only";
 import { formSpecialtySlugs, specialtyEnglishNames } from "@/content/specialties";
 import { hospitalGroups, hospitals } from "@/content/hospitals";
 import type { Db } from "./client";

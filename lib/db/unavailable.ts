@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Whether an error means the database cannot be reached (server down, network cut, pool exhausted),
  * as opposed to a bug or bad data: such requests answer 503 with Retry-After instead of 500.

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The order in which a line of mixed-direction text is displayed: the Unicode Bidirectional
  * Algorithm (UAX #9) for one line of one paragraph without explicit embeddings or isolates, with

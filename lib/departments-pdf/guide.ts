@@ -1,3 +1,4 @@
+import "server-only";
 import { checkupPackages, checkupItems } from "@/content/checkups";
 import { departmentGroups, type Department, type DepartmentGroup } from "@/content/departments";
 import { hospitalById } from "@/content/hospitals";

@@ -1,3 +1,4 @@
+import "server-only";
 import { A4, PdfCanvas } from "./pdf-document";
 import type { Rgb, TextStyle, Typesetter } from "./typesetter";
 

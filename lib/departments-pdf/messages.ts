@@ -1,3 +1,4 @@
+import "server-only";
 import { defaultLocale, isLocale, type Locale } from "@/lib/i18n/locales";
 import { translatorFor, type Translate } from "@/lib/i18n/messages";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import PDFDocument from "pdfkit";
 import type { Rgb, TextStyle, TypesetLine } from "./typesetter";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { paragraphIsRtl, reverseForDisplay, visualRuns } from "./bidi";
 import { fontPieces, type Face, type FontStyle } from "./fonts";
 

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * DICOM for previews and transcription: header metadata (patient, study, series, transfer syntax) and
  * a PNG of the first frame of uncompressed greyscale or RGB images. Compressed pixel data (JPEG,

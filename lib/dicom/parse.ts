@@ -1,3 +1,4 @@
+import "server-only";
 import * as dicomParserModule from "dicom-parser";
 import type { DataSet } from "dicom-parser";
 import { describeTransferSyntax, EXPLICIT_VR_BIG_ENDIAN, IMPLICIT_VR_LITTLE_ENDIAN, isUncompressed, type TransferSyntax } from "./transfer-syntax";

@@ -1,3 +1,4 @@
+import "server-only";
 import { Readable } from "node:stream";
 import { DicomFormatError, parseDicomHeader, type DicomHeader } from "./parse";
 import { renderFirstFrame } from "./render";

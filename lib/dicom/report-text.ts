@@ -1,3 +1,4 @@
+import "server-only";
 import * as dicomParserModule from "dicom-parser";
 import type { DataSet } from "dicom-parser";
 import { formatDicomDate, formatPersonName } from "./parse";

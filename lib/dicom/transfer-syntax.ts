@@ -1,3 +1,4 @@
+import "server-only";
 /** Transfer syntaxes (how a DICOM file encodes its data set and pixels), with the names of DICOM part 6. */
 export const IMPLICIT_VR_LITTLE_ENDIAN = "1.2.840.10008.1.2";
 export const EXPLICIT_VR_LITTLE_ENDIAN = "1.2.840.10008.1.2.1";

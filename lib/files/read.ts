@@ -4,9 +4,8 @@ import { AppError } from "@/lib/app-error";
 import { audit, type AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/db/generated/client";
 import { getStore, StorageNotFoundError } from "@/lib/storage";
-import { readableSubmissionWhere } from "./access";
+import { fileReadableBy } from "@/lib/access/files";
 
 const NOT_FOUND = "File not found.";
 
@@ -24,19 +23,9 @@ export async function openFileForReading(rawId: string, user: SessionUser | null
 
 export async function findReadableFile(rawId: string, user: SessionUser | null, trackedSubmissionId: string | null) {
   const id = z.uuid().safeParse(rawId);
-  const where = readableSubmissionWhere(user, trackedSubmissionId);
+  const where = fileReadableBy(user, trackedSubmissionId);
   if (!id.success || !where) throw new AppError("not_found", NOT_FOUND);
-  // Deleted bytes (retention, account deletion) and quarantined files cannot be opened by anyone;
-  // a file not yet scanned for malware only by its uploader (the owner, or the guest tracking their own case).
-  const uploader: Prisma.SubmissionWhereInput[] = [...(user ? [{ userId: user.id }] : []), ...(trackedSubmissionId ? [{ id: trackedSubmissionId, userId: null }] : [])];
-  const file = await db().submissionFile.findFirst({
-    where: {
-      id: id.data,
-      submission: where,
-      storageKey: { not: null },
-      OR: [{ scanStatus: { in: ["not_scanned", "clean"] } }, ...(uploader.length ? [{ scanStatus: "pending" as const, submission: { OR: uploader } }] : [])],
-    },
-  });
+  const file = await db().submissionFile.findFirst({ where: { id: id.data, ...where } });
   if (!file?.storageKey) throw new AppError("not_found", NOT_FOUND);
   return { ...file, storageKey: file.storageKey };
 }

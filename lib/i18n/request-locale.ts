@@ -1,3 +1,4 @@
+import "server-only";
 import { defaultLocale, isLocale, splitLocalePath, type Locale } from "./locales";
 
 /**

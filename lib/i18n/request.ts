@@ -1,3 +1,4 @@
+import "server-only";
 import { getRequestConfig } from "next-intl/server";
 import { hasLocale } from "next-intl";
 import { routing } from "./routing";

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * What can happen that a person is told about, in the bell and by e-mail. Each event's parameters
  * fill the texts in messages/<locale>.json under `notifications.<type>` (title, message), so every
@@ -19,7 +20,3 @@ export type NotificationEvent =
   | { type: "security_alert"; alert: "malware" | "integrity"; reference: string; detail: string };
 
 export type CaseEndReason = "plan_chosen" | "closed" | "cancelled";
-
-export type NotificationType = NotificationEvent["type"];
-
-export type NotificationParams = Omit<NotificationEvent, "type">;

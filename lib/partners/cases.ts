@@ -3,7 +3,8 @@ import { z } from "zod";
 import { AppError } from "@/lib/app-error";
 import { decodeCursor, encodeCursor } from "@/lib/api/keyset-cursor";
 import { routingState, type StoredRoutingStatus } from "@/lib/cases/case-state";
-import { routedToHospital, sharedWithHospital } from "@/lib/cases/partner-access";
+import { routedToHospital, sharedWithHospital } from "@/lib/access/cases";
+import { routingsOfHospital } from "@/lib/access/routings";
 import { planSelect, toPlanView, type PlanRow } from "@/lib/cases/plan-view";
 import { audit, type AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
@@ -13,7 +14,7 @@ import { fileSelect, toFileView } from "@/lib/submissions/queries";
 /**
  * What a partner user sees: only cases routed to their own hospital, and of each case only their own
  * hospital's routing and plan (never other hospitals' answers); the patient's details and files only
- * while the case is shared with the hospital (lib/cases/partner-access.ts). Anything else is "not found".
+ * while the case is shared with the hospital (lib/access/cases.ts). Anything else is "not found".
  */
 export const CASE_NOT_FOUND = "Case not found.";
 
@@ -41,8 +42,6 @@ function toRoutingView(routing: RoutingRow, caseStatus: string) {
   };
 }
 
-export type PartnerRoutingView = ReturnType<typeof toRoutingView>;
-
 export const PARTNER_PAGE_SIZE = 25;
 export const PARTNER_MAX_PAGE_SIZE = 100;
 
@@ -62,7 +61,7 @@ export async function listPartnerCases(user: SessionUser, query: PartnerListQuer
   const { cursor, limit } = partnerListQuery.parse(query);
   const after = cursor ? decodeCursor(cursor) : null;
   const rows = await db().caseRouting.findMany({
-    where: { hospitalId, ...(after && { OR: [{ routedAt: { lt: after.createdAt } }, { routedAt: after.createdAt, id: { lt: after.id } }] }) },
+    where: { ...routingsOfHospital(hospitalId), ...(after && { OR: [{ routedAt: { lt: after.createdAt } }, { routedAt: after.createdAt, id: { lt: after.id } }] }) },
     orderBy: [{ routedAt: "desc" }, { id: "desc" }],
     take: limit + 1,
     select: {
@@ -95,7 +94,7 @@ export async function getPartnerCase(user: SessionUser, rawId: string, actor: Au
   if (!id.success) throw new AppError("not_found", CASE_NOT_FOUND);
   const row = await db().submission.findFirst({
     where: { id: id.data, ...routedToHospital(hospitalId) },
-    select: { id: true, trackingNumber: true, specialty: true, urgency: true, status: true, createdAt: true, routings: { where: { hospitalId }, select: routingSelect } },
+    select: { id: true, trackingNumber: true, specialty: true, urgency: true, status: true, createdAt: true, routings: { where: routingsOfHospital(hospitalId), select: routingSelect } },
   });
   if (!row) throw new AppError("not_found", CASE_NOT_FOUND);
   const details = await db().submission.findFirst({
@@ -116,8 +115,6 @@ export async function getPartnerCase(user: SessionUser, rawId: string, actor: Au
   if (!details) return { ...summary, shared: false as const };
   return { ...summary, shared: true as const, ...details, files: details.files.map(toFileView) };
 }
-
-export type PartnerCase = Awaited<ReturnType<typeof getPartnerCase>>;
 
 /** The name of the hospital a partner acts for (page headings). */
 export async function partnerHospitalName(user: SessionUser): Promise<string> {

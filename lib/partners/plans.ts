@@ -8,6 +8,7 @@ import { changeStatus, lockCaseStatus } from "@/lib/cases/workflow";
 import { db } from "@/lib/db";
 import type { Tx } from "@/lib/db/transaction";
 import { NotificationOutbox } from "@/lib/notifications/outbox";
+import { routingOfHospital } from "@/lib/access/routings";
 import { CASE_NOT_FOUND, partnerHospitalId } from "./cases";
 import type { appointmentSchema, declineSchema, PlanInput } from "./schemas";
 
@@ -29,7 +30,7 @@ async function findMyRouting(tx: Tx, user: SessionUser, rawId: string) {
   const id = z.uuid().safeParse(rawId);
   if (!id.success) throw new AppError("not_found", CASE_NOT_FOUND);
   const routing = await tx.caseRouting.findUnique({
-    where: { submissionId_hospitalId: { submissionId: id.data, hospitalId } },
+    where: routingOfHospital(hospitalId, id.data),
     include: {
       hospital: { select: { name: true } },
       plan: { select: { id: true, status: true } },

@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
 import { getStore } from "@/lib/storage";
 import { deleteTranscription } from "@/lib/transcriptions/erase";
-import { ownedInquiries, ownedSubmissions } from "./scope";
+import { ownedInquiries, ownedSubmissions, ownedTranscriptions } from "@/lib/access/account";
 
 export interface DeletionSummary {
   submissions: number;
@@ -30,7 +30,7 @@ export async function deleteAccount(userId: string, confirmEmail: string): Promi
     throw new AppError("bad_request", "The e-mail address you typed does not match your account.");
   if (user.role === "admin") await assertNotLastAdmin(db(), userId);
 
-  // Guest cases under a verified address count as theirs (scope.ts says why only verified ones).
+  // Guest cases under a verified address count as theirs (lib/access/account.ts says why only verified ones).
   const submissions = await db().submission.findMany({
     where: ownedSubmissions(user),
     select: { id: true, patientName: true, email: true, phone: true, consentFullName: true, consentEmail: true, files: { select: { id: true, storageKey: true } } },
@@ -41,9 +41,9 @@ export async function deleteAccount(userId: string, confirmEmail: string): Promi
   for (const file of files) if (file.storageKey) await store.delete(file.storageKey);
 
   const actor: AuditActor = { id: userId, role: user.role };
-  const transcriptions = await db().transcription.findMany({ where: { uploadedById: userId }, select: { id: true } });
+  const transcriptions = await db().transcription.findMany({ where: ownedTranscriptions({ id: userId }), select: { id: true } });
   for (const { id } of transcriptions) await deleteTranscription(id, actor).catch((error) => {
-    if (!(error instanceof AppError && error.code === "not_found")) throw error; // deleted meanwhile
+    if (!(error instanceof AppError && error.status === 404)) throw error; // deleted meanwhile
   });
 
   const personal = [user.email, user.name, user.username, ...submissions.flatMap((s) => [s.patientName, s.email, s.phone, s.consentFullName, s.consentEmail]), ...inquiryRows.flatMap((i) => [i.name, i.email, i.phone])]

@@ -5,7 +5,7 @@ import type { RateRule } from "@/lib/api/rate-limit";
 import { audit, type AuditActor } from "@/lib/audit";
 import { db } from "@/lib/db";
 import { getStore } from "@/lib/storage";
-import { ownedInquiries, ownedSubmissions } from "./scope";
+import { ownedInquiries, ownedSubmissions, ownedTranscriptions } from "@/lib/access/account";
 
 /** GDPR-style access right: a few archives an hour is plenty for a person, and bounds the cost of abuse. */
 export const EXPORT_RATE_RULE: RateRule = { name: "account-export", max: 5, windowSeconds: 3600 };
@@ -48,7 +48,7 @@ export async function collectAccountData(userId: string, now = new Date()) {
     // Metadata only: a transcript and its source file are a patient's health data, not the uploading
     // staff member's personal data, so they stay out of the staff member's export (see notes below).
     db().transcription.findMany({
-      where: { uploadedById: userId },
+      where: ownedTranscriptions({ id: userId }),
       orderBy: { createdAt: "asc" },
       select: {
         id: true, title: true, meetingType: true, status: true, createdAt: true, updatedAt: true, completedAt: true, fileDeletedAt: true,

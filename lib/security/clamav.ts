@@ -1,3 +1,4 @@
+import "server-only";
 import { connect, type Socket } from "node:net";
 
 /** Where clamd listens (TCP). */

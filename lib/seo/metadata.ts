@@ -1,3 +1,4 @@
+import "server-only";
 import type { Metadata } from "next";
 import { defaultLocale, localePath, locales, type Locale } from "@/lib/i18n/locales";
 

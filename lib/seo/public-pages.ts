@@ -1,3 +1,4 @@
+import "server-only";
 import type { MetadataRoute } from "next";
 import { homeSpecialtySlugs } from "@/content/specialties";
 import { locales } from "@/lib/i18n/locales";

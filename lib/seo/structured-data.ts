@@ -1,3 +1,4 @@
+import "server-only";
 import { locales, type Locale } from "@/lib/i18n/locales";
 import { siteConfig, type SiteConfig } from "@/lib/site-config";
 import { localizedUrl, siteOrigin } from "./metadata";

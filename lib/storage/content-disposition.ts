@@ -1,3 +1,4 @@
+import "server-only";
 import { withoutInvisibleCharacters } from "@/lib/uploads/file-name";
 
 const FALLBACK_NAME = "download";

@@ -1,3 +1,4 @@
+import "server-only";
 import { Readable } from "node:stream";
 import { storedFilePolicy } from "@/lib/security/response-headers";
 import { contentDisposition } from "./content-disposition";

@@ -5,7 +5,7 @@ import { S3Store } from "./s3";
 import type { ObjectStore } from "./types";
 
 export { contentDisposition } from "./content-disposition";
-export { verifySignedToken, type SignedDownload } from "./local";
+export { verifySignedToken, type SignedDownload } from "./signed-links";
 export * from "./types";
 
 export type StorageEnv = Pick<

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, type Hash } from "node:crypto";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";

@@ -2,7 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/app-error";
 import { audit, type AuditActor } from "@/lib/audit";
-import { hasAdminPower, type SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/auth/session";
+import { caseChangeableBy } from "@/lib/access/cases";
 import { db } from "@/lib/db";
 import { receiveRecords } from "./intake";
 import { toFileRow } from "./create";
@@ -49,7 +50,7 @@ async function authorize(rawId: string | undefined, user: SessionUser): Promise<
   const id = z.uuid().safeParse(rawId);
   if (!id.success) throw new AppError(rawId ? "not_found" : "bad_request", rawId ? NOT_FOUND : "submissionId is required before the files.");
   const submission = await db().submission.findFirst({
-    where: { id: id.data, ...(hasAdminPower(user) ? {} : { userId: user.id }) },
+    where: { id: id.data, ...caseChangeableBy(user) },
     select: { id: true, status: true },
   });
   if (!submission) throw new AppError("not_found", NOT_FOUND);

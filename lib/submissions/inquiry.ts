@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { formSpecialtySlugs } from "@/content/specialties";
 import { personName } from "@/lib/contracts/people";

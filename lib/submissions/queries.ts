@@ -1,4 +1,6 @@
 import "server-only";
+import { casesOwnedBy } from "@/lib/access/cases";
+import { plansSeenByPatient } from "@/lib/access/plans";
 import { isPlanExpired, planSelect, toPlanView, type PlanView } from "@/lib/cases/plan-view";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
@@ -31,7 +33,7 @@ export const patientCareInclude = {
     orderBy: { routedAt: "asc" },
   },
   plans: {
-    where: { status: { in: ["proposed", "accepted", "not_selected"] } },
+    where: plansSeenByPatient,
     orderBy: { createdAt: "asc" },
     select: {
       ...planSelect,
@@ -90,7 +92,7 @@ export function toCareView(row: CareRow, now = new Date()) {
 /** SPEC section 3's patient view of a submission, for its owner. */
 export async function listOwnSubmissions(userId: string) {
   const rows = await db().submission.findMany({
-    where: { userId },
+    where: casesOwnedBy(userId),
     orderBy: { createdAt: "desc" },
     take: 200,
     include: {

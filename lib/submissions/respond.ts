@@ -1,3 +1,4 @@
+import "server-only";
 import type { CreatedSubmission } from "./create";
 
 /** 201 for a new submission; 200 with the same body when an idempotent retry found the earlier one. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 
 // Crockford's base32: no I, L, O or U, so a number read aloud over the phone is not misheard.

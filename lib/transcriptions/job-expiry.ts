@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * How long one run of a transcription job may take before pg-boss takes it for dead and runs it
  * again. Audio chunks go to the speech engine one after another, so a run lasts about as long as

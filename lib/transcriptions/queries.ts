@@ -8,7 +8,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
 import { isQuarantined } from "@/lib/security/scan";
 import { getStore, StorageNotFoundError } from "@/lib/storage";
-import { readableTranscriptionWhere } from "./access";
+import { readableTranscriptionWhere } from "@/lib/access/transcriptions";
 import { retryRefusal } from "./retry-rules";
 import { awaitingScan, QUARANTINED } from "./scan-state";
 import {

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * A transcription's malware-scan state (ADR 9): its scanStatus column, as for patients' files. While
  * "pending", the queued row also shows AWAITING_SCAN as its status reason, so the uploader sees why

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The one cleaning of a file name, at upload (the stored name) and again when a name is served
  * (rows stored before it): only the last path segment, without control or format characters. Format

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Recognises a file's real type from its first bytes, never from the browser's claim. Returns null
  * for anything we do not accept (executables, office documents, videos, ...).

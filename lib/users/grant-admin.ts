@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/lib/db/client";
 import { audit, type AuditActor } from "@/lib/audit";
 

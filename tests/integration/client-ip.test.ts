@@ -7,7 +7,7 @@ import { ConfigError, parseEnv, resetEnvForTests } from "@/lib/env";
 
 /*
  * The client's address is the rightmost X-Forwarded-For entry not added by a trusted proxy
- * (lib/api/client.ts), for the app's limits and Better Auth's alike. A client that writes its own
+ * (lib/api/client-ip.ts), for the app's limits and Better Auth's alike. A client that writes its own
  * X-Forwarded-For (different on every request) must not escape any limit.
  */
 type Handler = (request: Request) => Promise<Response>;
@@ -50,7 +50,7 @@ describe("the client's address cannot be chosen by the client", () => {
   });
 
   test("without TRUSTED_PROXIES: the rightmost entry (what the nearest proxy or `next start` wrote)", async () => {
-    const { clientIp, clientIpFromHeaders } = await import("@/lib/api/client");
+    const { clientIp, clientIpFromHeaders } = await import("@/lib/api/client-ip");
     const at = (value: string | null) => clientIp(withForwardedFor(new Request(APP_URL), value));
     assert.equal(clientIpFromHeaders(new Headers({ "x-forwarded-for": "1.1.1.1, 198.51.100.7" })), "198.51.100.7", "pages use the same rule");
     assert.equal(at("198.51.100.7"), "198.51.100.7");
@@ -66,7 +66,7 @@ describe("the client's address cannot be chosen by the client", () => {
   });
 
   test("with TRUSTED_PROXIES: our proxies' entries are skipped from the right, the client's own entries ignored", async () => {
-    const { clientIp } = await import("@/lib/api/client");
+    const { clientIp } = await import("@/lib/api/client-ip");
     const at = (value: string) => clientIp(withForwardedFor(new Request(APP_URL), value));
     setTrustedProxies("10.0.0.0/8, 192.0.2.7,fd00::/8");
     try {

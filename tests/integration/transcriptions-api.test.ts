@@ -441,7 +441,7 @@ describe("transcription center API", () => {
         assert.equal((await call(admin, "one", pdfId)).status, 200);
         assert.equal((await call(partner, "text", pdfId)).status, 200);
         const { readTranscription } = await import("@/lib/transcriptions/queries");
-        const { actorFor } = await import("@/lib/api/client");
+        const { actorFor } = await import("@/lib/api/actor");
         const { getSessionUser } = await import("@/lib/auth/session");
         const pageRequest = partner.browser.request(`/en/dashboard/transcriptions/${pdfId}`, { method: "GET" });
         const user = (await getSessionUser(pageRequest.headers))!;

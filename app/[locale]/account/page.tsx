@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AccountPrivacy } from "@/components/account/account-privacy";
 import { LocalizedLink } from "@/components/i18n/localized-link";
 import { PageMessages } from "@/components/patient/page-messages";
-import { getSessionUser } from "@/lib/auth/session";
-import { redirect } from "@/lib/i18n/navigation";
+import { requirePage } from "@/lib/access/page";
 import type { Locale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -21,8 +19,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function AccountPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const user = await getSessionUser(await headers());
-  if (!user) return redirect({ href: { pathname: "/simple-login.html", query: { next: "/account" } }, locale });
+  const { user } = await requirePage("signed-in", locale, "/account");
   const t = await getTranslations("account");
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-10">

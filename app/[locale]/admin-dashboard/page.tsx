@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AdminDashboard } from "@/components/admin/admin-dashboard";
 import { AdminGate } from "@/components/admin/admin-gate";
 import { PageMessages } from "@/components/patient/page-messages";
-import { requireAdminPage } from "@/lib/admin/page";
+import { requirePage } from "@/lib/access/page";
 import type { Locale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -17,10 +17,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function AdminDashboardPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const { unlocked } = await requireAdminPage(locale, "/admin-dashboard");
+  const { locked } = await requirePage("admin", locale, "/admin-dashboard");
   return (
     <PageMessages namespaces={["admin", "specialties", "dicom"]}>
-      <AdminGate initiallyUnlocked={unlocked}>
+      <AdminGate initiallyUnlocked={!locked}>
         <AdminDashboard />
       </AdminGate>
     </PageMessages>

@@ -5,7 +5,7 @@ import { PageMessages } from "@/components/patient/page-messages";
 import { TranscriptionCenter } from "@/components/transcriptions/transcription-center";
 import type { Locale } from "@/lib/i18n/locales";
 import { speechEngineConfigured } from "@/lib/transcriptions/engines/configured";
-import { requireStaffPage } from "@/lib/transcriptions/page";
+import { requirePage } from "@/lib/access/page";
 import { TRANSCRIPTION_PAGE_SIZE } from "@/lib/contracts/transcriptions";
 import { listTranscriptions } from "@/lib/transcriptions/queries";
 
@@ -22,7 +22,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function DashboardPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const { user, locked } = await requireStaffPage(locale, "/dashboard");
+  const { user, locked } = await requirePage("staff", locale, "/dashboard");
   if (locked) return <LockedAdmin />;
   const [initial, t] = await Promise.all([listTranscriptions(user, { limit: TRANSCRIPTION_PAGE_SIZE }), getTranslations("transcriptions")]);
   return (

@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AdminGate } from "@/components/admin/admin-gate";
 import { StorageStatus } from "@/components/admin/storage-status";
 import { PageMessages } from "@/components/patient/page-messages";
-import { requireAdminPage } from "@/lib/admin/page";
+import { requirePage } from "@/lib/access/page";
 import type { Locale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -17,10 +17,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function StorageStatusPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const { unlocked } = await requireAdminPage(locale, "/google-drive-setup");
+  const { locked } = await requirePage("admin", locale, "/google-drive-setup");
   return (
     <PageMessages namespaces={["admin", "storageStatus"]}>
-      <AdminGate initiallyUnlocked={unlocked}>
+      <AdminGate initiallyUnlocked={!locked}>
         <StorageStatus />
       </AdminGate>
     </PageMessages>

@@ -4,7 +4,7 @@ import { PartnerCaseList } from "@/components/partner/case-list";
 import { PageMessages } from "@/components/patient/page-messages";
 import type { Locale } from "@/lib/i18n/locales";
 import { listPartnerCases, partnerHospitalName } from "@/lib/partners/cases";
-import { requirePartnerPage } from "@/lib/partners/page";
+import { requirePage } from "@/lib/access/page";
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -19,7 +19,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PartnerPortalPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const { user } = await requirePartnerPage(locale, "/partner");
+  const { user } = await requirePage("partner", locale, "/partner");
   const [firstPage, hospitalName, t] = await Promise.all([listPartnerCases(user), partnerHospitalName(user), getTranslations("partner")]);
 
   return (

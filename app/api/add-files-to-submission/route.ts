@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { enforceRateLimit, RATE_RULES } from "@/lib/api/rate-limit";
 import { addFilesToSubmission } from "@/lib/submissions/add-files";
 

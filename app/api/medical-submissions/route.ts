@@ -1,5 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
-import { actorFor, clientIp } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
+import { clientIp } from "@/lib/api/client-ip";
 import { enforceRateLimit, RATE_RULES } from "@/lib/api/rate-limit";
 import { createSubmission } from "@/lib/submissions/create";
 import { createdResponse } from "@/lib/submissions/respond";

@@ -1,3 +1,4 @@
+import "server-only";
 import { ByteReader } from "./bytes";
 import { EngineError } from "./types";
 

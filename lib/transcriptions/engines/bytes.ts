@@ -1,3 +1,4 @@
+import "server-only";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { EngineError } from "./types";

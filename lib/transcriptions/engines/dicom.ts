@@ -1,3 +1,4 @@
+import "server-only";
 import { DicomFormatError, parseDicomHeader, type DicomHeader, type DicomMetadata } from "@/lib/dicom";
 import { readDicomReport, type DicomReport } from "@/lib/dicom/report-text";
 import { ByteReader } from "./bytes";

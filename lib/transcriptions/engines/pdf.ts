@@ -1,3 +1,4 @@
+import "server-only";
 import { extractText, getDocumentProxy } from "unpdf";
 import { readAll } from "./bytes";
 import { EngineError, type EngineInput, type EngineResult, type EngineSegment } from "./types";

@@ -1,3 +1,4 @@
+import "server-only";
 import * as grpc from "@grpc/grpc-js";
 import { v1p1beta1 } from "@google-cloud/speech";
 import { getEnv } from "@/lib/env";

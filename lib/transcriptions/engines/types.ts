@@ -1,3 +1,4 @@
+import "server-only";
 export type EngineSegment = { start?: number; end?: number; page?: number; text: string };
 
 export type EngineResult =

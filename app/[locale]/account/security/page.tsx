@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AccountSecurity } from "@/components/auth/account-security";
 import { TwoFactorSettings } from "@/components/auth/two-factor-settings";
 import { PageMessages } from "@/components/patient/page-messages";
-import { getSessionUser } from "@/lib/auth/session";
-import { redirect } from "@/lib/i18n/navigation";
+import { requirePage } from "@/lib/access/page";
 import type { Locale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -21,8 +19,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function AccountSecurityPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const user = await getSessionUser(await headers());
-  if (!user) return redirect({ href: { pathname: "/simple-login.html", query: { next: "/account/security" } }, locale });
+  const { user } = await requirePage("signed-in", locale, "/account/security");
   const t = await getTranslations("accountSecurity");
   const isStaff = user.role !== "patient" || user.staffRoleAwaitingTwoFactor !== null;
   return (

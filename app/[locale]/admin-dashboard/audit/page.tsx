@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AdminGate } from "@/components/admin/admin-gate";
 import { AuditLogView } from "@/components/admin/audit-log-view";
 import { PageMessages } from "@/components/patient/page-messages";
-import { requireAdminPage } from "@/lib/admin/page";
+import { requirePage } from "@/lib/access/page";
 import type { Locale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -22,11 +22,11 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 export default async function AdminAuditPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const { unlocked } = await requireAdminPage(locale, "/admin-dashboard/audit");
+  const { locked } = await requirePage("admin", locale, "/admin-dashboard/audit");
   const query = await searchParams;
   return (
     <PageMessages namespaces={["admin", "auditLog"]}>
-      <AdminGate initiallyUnlocked={unlocked}>
+      <AdminGate initiallyUnlocked={!locked}>
         <AuditLogView initialFilters={{ case: first(query.case), user: first(query.user), action: first(query.action) }} />
       </AdminGate>
     </PageMessages>

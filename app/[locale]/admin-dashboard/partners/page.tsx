@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AdminGate } from "@/components/admin/admin-gate";
 import { PartnersAdmin } from "@/components/admin/partners-admin";
 import { PageMessages } from "@/components/patient/page-messages";
-import { requireAdminPage } from "@/lib/admin/page";
+import { requirePage } from "@/lib/access/page";
 import { db } from "@/lib/db";
 import type { Locale } from "@/lib/i18n/locales";
 
@@ -20,11 +20,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function AdminPartnersPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const { unlocked } = await requireAdminPage(locale, "/admin-dashboard/partners");
+  const { locked } = await requirePage("admin", locale, "/admin-dashboard/partners");
   const hospitals = await db().hospital.findMany({ where: { active: true }, orderBy: { name: "asc" }, select: { id: true, name: true, city: true } });
   return (
     <PageMessages namespaces={["admin", "adminPartners"]}>
-      <AdminGate initiallyUnlocked={unlocked}>
+      <AdminGate initiallyUnlocked={!locked}>
         <PartnersAdmin hospitals={hospitals} />
       </AdminGate>
     </PageMessages>

@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { enforceRateLimit } from "@/lib/api/rate-limit";
 import { contentDisposition } from "@/lib/storage";
 import { accountExportArchive, EXPORT_RATE_RULE } from "@/lib/privacy/export";

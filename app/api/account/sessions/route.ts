@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { AppError } from "@/lib/app-error";
 import { getCurrentSession } from "@/lib/auth/session";
 import { listActiveSessions, revokeOtherSessions } from "@/lib/auth/sessions";

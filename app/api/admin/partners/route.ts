@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { adminRoute } from "@/lib/admin/route";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { defaultLocale, locales } from "@/lib/i18n/locales";
 import { createInvitation, listPartnersAndInvitations } from "@/lib/partners/invitations";
 import { inviteSchema } from "@/lib/partners/schemas";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/handler";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { unlockAdmin } from "@/lib/admin/unlock";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { toNextJsHandler } from "better-auth/next-js";
 import { getAuth } from "@/lib/auth/server";
 import { errorResponse, jsonError, MAX_JSON_BYTES, serveApi } from "@/lib/api/handler";
 import { readRequestText } from "@/lib/api/request-body";
-import { withClientIpHeader } from "@/lib/api/client";
+import { withClientIpHeader } from "@/lib/api/client-ip";
 import { assertSameOrigin } from "@/lib/api/origin";
 import { toApiErrorResponse } from "@/lib/auth/errors";
 import { db } from "@/lib/db";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/handler";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { openFileForReading } from "@/lib/files/read";
 import { fileResponse } from "@/lib/storage/download";
 import { trackedSubmissionId } from "@/lib/tracking/access-cookie";

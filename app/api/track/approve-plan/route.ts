@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/handler";
 import { AppError } from "@/lib/app-error";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { approvePlan } from "@/lib/cases/approve";
 import { NotificationOutbox } from "@/lib/notifications/outbox";
 import { trackedSubmissionId } from "@/lib/tracking/access-cookie";

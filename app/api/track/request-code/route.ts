@@ -1,5 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
-import { actorFor, clientIp } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
+import { clientIp } from "@/lib/api/client-ip";
 import { requestTrackingCode, trackRequestSchema } from "@/lib/tracking/codes";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
-import { actorFor, clientIp } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
+import { clientIp } from "@/lib/api/client-ip";
 import { issueTrackCookie } from "@/lib/tracking/access-cookie";
 import { trackVerifySchema, verifyTrackingCode } from "@/lib/tracking/codes";
 import { trackedSubmissionView } from "@/lib/tracking/view";

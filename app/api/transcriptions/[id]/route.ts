@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { deleteTranscription } from "@/lib/transcriptions/erase";
 import { findReadableTranscription, readTranscription } from "@/lib/transcriptions/queries";
 

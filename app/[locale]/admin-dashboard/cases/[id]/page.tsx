@@ -5,7 +5,7 @@ import { z } from "zod";
 import { AdminGate } from "@/components/admin/admin-gate";
 import { CaseView } from "@/components/admin/case-view";
 import { PageMessages } from "@/components/patient/page-messages";
-import { requireAdminPage } from "@/lib/admin/page";
+import { requirePage } from "@/lib/access/page";
 import type { Locale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: Locale; id: string }> };
@@ -19,11 +19,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function AdminCasePage({ params }: Props) {
   const { locale, id } = await params;
   setRequestLocale(locale);
-  const { unlocked } = await requireAdminPage(locale, `/admin-dashboard/cases/${encodeURIComponent(id)}`);
+  const { locked } = await requirePage("admin", locale, `/admin-dashboard/cases/${encodeURIComponent(id)}`);
   if (!z.uuid().safeParse(id).success) notFound();
   return (
     <PageMessages namespaces={["admin", "adminCase", "specialties", "dicom"]}>
-      <AdminGate initiallyUnlocked={unlocked}>
+      <AdminGate initiallyUnlocked={!locked}>
         <CaseView caseId={id} />
       </AdminGate>
     </PageMessages>

@@ -5,10 +5,10 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { LockedAdmin } from "@/components/admin/locked-admin";
 import { PageMessages } from "@/components/patient/page-messages";
 import { TranscriptView } from "@/components/transcriptions/transcript-view";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { AppError } from "@/lib/app-error";
 import type { Locale } from "@/lib/i18n/locales";
-import { requireStaffPage } from "@/lib/transcriptions/page";
+import { requirePage } from "@/lib/access/page";
 import { readTranscription } from "@/lib/transcriptions/queries";
 
 type Props = { params: Promise<{ locale: Locale; id: string }> };
@@ -24,7 +24,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function TranscriptPage({ params }: Props) {
   const { locale, id } = await params;
   setRequestLocale(locale);
-  const { user, locked } = await requireStaffPage(locale, `/dashboard/transcriptions/${encodeURIComponent(id)}`);
+  const { user, locked } = await requirePage("staff", locale, `/dashboard/transcriptions/${encodeURIComponent(id)}`);
   if (locked) return <LockedAdmin />;
   // Audited like the API's reads; the page's request is rebuilt from its headers for the client address.
   const actor = actorFor(new Request("http://transcript.page", { headers: await headers() }), user);

@@ -14,7 +14,7 @@ import { AppError } from "@/lib/app-error";
 import { isCaseEnded } from "@/lib/cases/case-state";
 import type { Locale } from "@/lib/i18n/locales";
 import { getPartnerCase } from "@/lib/partners/cases";
-import { requirePartnerPage } from "@/lib/partners/page";
+import { requirePage } from "@/lib/access/page";
 import { urgencyColour } from "@/lib/contracts/submissions";
 
 type Props = { params: Promise<{ locale: Locale; id: string }> };
@@ -30,9 +30,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PartnerCasePage({ params }: Props) {
   const { locale, id } = await params;
   setRequestLocale(locale);
-  const { user, actor } = await requirePartnerPage(locale, `/partner/cases/${id}`);
+  const { user, actor } = await requirePage("partner", locale, `/partner/cases/${id}`);
   const item = await getPartnerCase(user, id, actor).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "not_found") notFound();
+    if (error instanceof AppError && error.status === 404) notFound();
     throw error;
   });
   const [t, specialties, tAccount, tAccess] = await Promise.all([getTranslations("partner"), getTranslations("specialties"), getTranslations("account"), getTranslations("caseAccess")]);

@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { notFound } from "@/lib/app-error";
 import { revokeOwnSession } from "@/lib/auth/sessions";
 import { sessionParamsSchema } from "@/lib/contracts/account";

@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { storedDicomPreview } from "@/lib/dicom/stored-file";
 import { STORED_FILE_POLICY } from "@/lib/security/response-headers";
 import { contentDisposition } from "@/lib/storage";

@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { storedDicomMetadata } from "@/lib/dicom/stored-file";
 import { trackedSubmissionId } from "@/lib/tracking/access-cookie";
 

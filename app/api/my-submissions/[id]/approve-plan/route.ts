@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/handler";
 import { AppError } from "@/lib/app-error";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { approvePlan } from "@/lib/cases/approve";
+import { casesOwnedBy } from "@/lib/access/cases";
 import { db } from "@/lib/db";
 import { NotificationOutbox } from "@/lib/notifications/outbox";
 
@@ -11,7 +12,7 @@ export const dynamic = "force-dynamic";
 /** The owner approves one of their case's treatment plans: { planId } → { planId, status }. Others' cases are 404. */
 export const POST = apiRoute({ access: "signed-in", body: z.object({ planId: z.uuid({ error: "planId must be a plan id." }) }) }, async ({ request, user, body, params }) => {
   const id = z.uuid().safeParse(params.id);
-  const submission = id.success ? await db().submission.findFirst({ where: { id: id.data, userId: user.id }, select: { id: true } }) : null;
+  const submission = id.success ? await db().submission.findFirst({ where: { id: id.data, ...casesOwnedBy(user.id) }, select: { id: true } }) : null;
   if (!submission) throw new AppError("not_found", "Submission not found.");
   const outbox = new NotificationOutbox();
   const result = await approvePlan({ submissionId: submission.id, planId: body.planId, actor: actorFor(request, user), outbox });

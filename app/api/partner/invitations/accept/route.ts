@@ -1,4 +1,5 @@
-import { actorFor, clientIp } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
+import { clientIp } from "@/lib/api/client-ip";
 import { apiRoute } from "@/lib/api/handler";
 import { enforceRateLimit, RATE_RULES } from "@/lib/api/rate-limit";
 import { acceptInvitation } from "@/lib/partners/invitations";

@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { fileResponse } from "@/lib/storage/download";
 import { transcriptionFileQuery } from "@/lib/contracts/transcriptions";
 import { openTranscriptionFile } from "@/lib/transcriptions/queries";

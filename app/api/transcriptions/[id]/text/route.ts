@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { AppError } from "@/lib/app-error";
 import { contentDisposition } from "@/lib/storage";
 import { transcriptAsText } from "@/lib/contracts/transcriptions";

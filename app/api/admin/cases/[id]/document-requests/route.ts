@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { caseIdParam, getAdminCase } from "@/lib/admin/case-detail";
 import { adminRoute } from "@/lib/admin/route";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { DOCUMENT_REQUEST_MAX, DOCUMENT_REQUEST_MIN, requestDocuments } from "@/lib/cases/document-requests";
 import { NotificationOutbox } from "@/lib/notifications/outbox";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { caseIdParam, getAdminCase } from "@/lib/admin/case-detail";
 import { adminRoute } from "@/lib/admin/route";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { MAX_HOSPITALS_PER_ROUTING, routeCase } from "@/lib/cases/routing";
 import { NotificationOutbox } from "@/lib/notifications/outbox";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { caseIdParam, getAdminCase } from "@/lib/admin/case-detail";
 import { setCaseStatus } from "@/lib/admin/case-status";
 import { adminRoute } from "@/lib/admin/route";
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { NotificationOutbox } from "@/lib/notifications/outbox";
 import { submissionStatuses } from "@/lib/contracts/submissions";
 

@@ -1,4 +1,4 @@
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { apiRoute } from "@/lib/api/handler";
 import { scheduleAppointment } from "@/lib/partners/plans";
 import { appointmentSchema } from "@/lib/partners/schemas";

@@ -1,4 +1,4 @@
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { apiRoute } from "@/lib/api/handler";
 import { declineCase } from "@/lib/partners/plans";
 import { declineSchema } from "@/lib/partners/schemas";

@@ -1,4 +1,4 @@
-import { actorFor } from "@/lib/api/client";
+import { actorFor } from "@/lib/api/actor";
 import { apiRoute } from "@/lib/api/handler";
 import { submitPlan } from "@/lib/partners/plans";
 import { planSchema } from "@/lib/partners/schemas";

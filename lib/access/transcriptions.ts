@@ -10,5 +10,10 @@ import { isStaff } from "@/lib/auth/roles";
 export function readableTranscriptionWhere(user: SessionUser | null): Prisma.TranscriptionWhereInput | null {
   if (!user || !isStaff(user.role)) return null;
   if (hasAdminPower(user)) return {};
-  return { uploadedById: user.id };
+  return transcriptionsUploadedBy(user.id);
+}
+
+/** The transcriptions a user uploaded. */
+export function transcriptionsUploadedBy(userId: string): Prisma.TranscriptionWhereInput {
+  return { uploadedById: userId };
 }

@@ -1,5 +1,4 @@
-import type { AuditActor } from "@/lib/audit";
-import type { SessionUser } from "@/lib/auth/session";
+import "server-only";
 import { getEnv } from "@/lib/env";
 import { addressMatcher, clientAddressFromForwardedFor } from "./ip";
 
@@ -49,8 +48,4 @@ export function withClientIpHeader(request: Request): Request {
     headers.set(CLIENT_IP_HEADER, address);
     return new Request(request, { headers, duplex: "half" } as RequestInit);
   }
-}
-
-export function actorFor(request: Request, user: SessionUser | null): AuditActor {
-  return { id: user?.id ?? null, role: user?.role ?? "guest", ipAddress: clientIp(request), userAgent: request.headers.get("user-agent") };
 }

@@ -1,5 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/db/generated/client";
+import { casesOwnedBy } from "./cases";
+import { transcriptionsUploadedBy } from "./transcriptions";
 
 export interface AccountOwner {
   id: string;
@@ -21,10 +23,15 @@ function guestRowsToo(owner: AccountOwner) {
 
 /** The submissions an account's export holds and its deletion erases. */
 export function ownedSubmissions(owner: AccountOwner): Prisma.SubmissionWhereInput {
-  return { OR: [{ userId: owner.id }, ...guestRowsToo(owner)] };
+  return { OR: [casesOwnedBy(owner.id), ...guestRowsToo(owner)] };
 }
 
 /** The inquiries (name, e-mail, phone, message) an account's export holds and its deletion erases. */
 export function ownedInquiries(owner: AccountOwner): Prisma.InquiryWhereInput {
   return { OR: [{ userId: owner.id }, ...guestRowsToo(owner)] };
+}
+
+/** The transcriptions an account's export lists and its deletion erases: the ones it uploaded. */
+export function ownedTranscriptions(owner: Pick<AccountOwner, "id">): Prisma.TranscriptionWhereInput {
+  return transcriptionsUploadedBy(owner.id);
 }
