@@ -118,6 +118,17 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
       });
     }
 
+    test("a refused field is named, with its code, in the language of the page it came from", async () => {
+      for (const [field, code, arabic] of [
+        ["email", "email_invalid", "يرجى إدخال عنوان بريد إلكتروني صالح."],
+        ["consentEmail", "consent_email_invalid", "يرجى إدخال عنوان بريد إلكتروني صالح للموافقة."],
+      ] as const) {
+        const response = await guestSubmit([...validFields({ [field]: "amina@" }), file("a.pdf", samples.pdf())], { headers: { "accept-language": "ar" } });
+        assert.equal(response.status, 400);
+        assert.deepEqual(await response.json(), { error: arabic, code, field });
+      }
+    });
+
     test("a file over 500 MB is refused while streaming", { timeout: 120_000 }, async () => {
       const before = await counts();
       const response = await guestSubmit([...validFields(), { name: "files", file: { name: "huge-ct.pdf", data: largePdf(500 * 1024 * 1024 + 1) } }]);

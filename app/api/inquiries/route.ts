@@ -3,7 +3,7 @@ import { actorFor, clientIp } from "@/lib/api/client";
 import { enforceRateLimit, RATE_RULES } from "@/lib/api/rate-limit";
 import { audit } from "@/lib/audit";
 import { db } from "@/lib/db";
-import { inquirySchema } from "@/lib/submissions/inquiry";
+import { inquirySchema } from "@/lib/contracts/inquiries";
 
 export const dynamic = "force-dynamic";
 
