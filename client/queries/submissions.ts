@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { createdSubmissionSchema } from "@/lib/contracts/submissions";
+import { createdSubmissionSchema, filesAddedSchema } from "@/lib/contracts/submissions";
 import { uploadParsed } from "../upload-with-progress";
 
 /** Query keys of submissions: every list of the patient's own cases lives under `mine`. */
@@ -28,6 +28,16 @@ export function useSubmitRecords() {
         { url: signedIn ? "/api/my-submissions" : "/api/medical-submissions", fields, fileField: "files", files, headers: { "Idempotency-Key": idempotencyKey }, onProgress },
         createdSubmissionSchema,
       ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: submissionKeys.mine }),
+  });
+}
+
+/** Adds files to one of the patient's submissions (multipart: the id first, then the files). */
+export function useAddFiles(submissionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ files, onProgress }: { files: File[]; onProgress: (perFile: number[]) => void }) =>
+      uploadParsed({ url: "/api/add-files-to-submission", fields: { submissionId }, fileField: "files", files, onProgress }, filesAddedSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: submissionKeys.mine }),
   });
 }

@@ -107,3 +107,6 @@ export type SubmissionFields = z.output<typeof submissionFieldsSchema>;
 /** The answer to a new submission (201), or to a retry with the same idempotency key (200). */
 export const createdSubmissionSchema = z.object({ success: z.literal(true), id: z.string(), trackingNumber: z.string() });
 export type CreatedSubmissionBody = z.infer<typeof createdSubmissionSchema>;
+
+/** POST /api/add-files-to-submission answers 201 with how many files were added. */
+export const filesAddedSchema = z.object({ success: z.literal(true), added: z.number() });
