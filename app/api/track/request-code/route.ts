@@ -1,6 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { actorFor, clientIp } from "@/lib/api/client";
-import { requestTrackingCode, trackRequestSchema } from "@/lib/tracking/codes";
+import { trackRequestSchema } from "@/lib/contracts/tracking";
+import { requestTrackingCode } from "@/lib/tracking/codes";
 
 export const dynamic = "force-dynamic";
 
