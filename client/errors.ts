@@ -23,7 +23,7 @@ export function useErrorText() {
  * Shows an API refusal where it belongs: on the field it names, with the focus moved there, or
  * otherwise as the form's own error (`errors.root.server`).
  */
-export function showApiError<T extends FieldValues>(form: UseFormReturn<T>, error: unknown, text: (error: unknown) => string) {
+export function showApiError<T extends FieldValues, C = unknown, O = T>(form: UseFormReturn<T, C, O>, error: unknown, text: (error: unknown) => string) {
   const message = text(error);
   const field = error instanceof ApiError ? error.field : undefined;
   if (field && field.split(".")[0] in form.getValues()) form.setError(field as Path<T>, { type: "server", message }, { shouldFocus: true });

@@ -1,3 +1,6 @@
+import type { z } from "zod";
+import { ApiError, errorFromAnswer } from "./api";
+
 /**
  * Browser upload of a multipart form with progress per file. One request carries all files (as the
  * API expects); each file's share of the bytes sent so far is derived from the order and sizes of the
@@ -60,6 +63,20 @@ export function uploadWithProgress(options: {
     xhr.onabort = networkFailure;
     xhr.send(form);
   });
+}
+
+export type UploadOptions = Parameters<typeof uploadWithProgress>[0];
+
+/**
+ * An upload whose answer is parsed with its contract schema (never cast): the parsed body, or an
+ * ApiError carrying the server's code, text and field. A lost connection stays an UploadNetworkError.
+ */
+export async function uploadParsed<T>(options: UploadOptions, schema: z.ZodType<T>): Promise<T> {
+  const result = await uploadWithProgress(options);
+  if (result.status < 200 || result.status >= 300) throw errorFromAnswer(result.status, result.body);
+  const parsed = schema.safeParse(result.body);
+  if (!parsed.success) throw new ApiError(result.status, "invalid_response", "invalid_response");
+  return parsed.data;
 }
 
 /**

@@ -4,41 +4,33 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { uploadWithProgress, UploadNetworkError } from "@/client/upload-with-progress";
+import { UploadNetworkError } from "@/client/upload-with-progress";
+import { useAddFiles } from "@/client/queries/submissions";
+import { useErrorText } from "@/client/errors";
 import { FileDropZone, toChosenFiles, type ChosenFile } from "./file-drop-zone";
 
-/** SPEC's 'Add More Files' area of a journey card. */
-export function AddMoreFiles({ submissionId, onAdded }: { submissionId: string; onAdded: () => void }) {
+/** The 'Add More Files' area of a journey card. */
+export function AddMoreFiles({ submissionId, onAdded }: { submissionId: string; onAdded?: () => void }) {
   const t = useTranslations("journey");
   const tu = useTranslations("uploads");
+  const errorText = useErrorText();
   const [files, setFiles] = useState<ChosenFile[]>([]);
   const [progress, setProgress] = useState<number[] | null>(null);
-  const [pending, setPending] = useState(false);
+  const add = useAddFiles(submissionId);
+  const pending = add.isPending;
 
   async function upload() {
-    setPending(true);
     setProgress(files.map(() => 0));
     try {
-      const result = await uploadWithProgress({
-        url: "/api/add-files-to-submission",
-        fields: { submissionId },
-        fileField: "files",
-        files: files.map((chosen) => chosen.file),
-        onProgress: setProgress,
-      });
-      if (result.status < 200 || result.status >= 300) {
-        const error = (result.body as { error?: string } | null)?.error ?? t("addFailed");
-        toast({ title: t("uploadFailedTitle"), description: error, variant: "destructive" });
-        return;
-      }
+      await add.mutateAsync({ files: files.map((chosen) => chosen.file), onProgress: setProgress });
       toast({ title: t("filesAddedTitle"), description: t("filesAdded") });
       setFiles([]);
-      onAdded();
+      onAdded?.();
     } catch (failure) {
       const name = failure instanceof UploadNetworkError && failure.failedFileIndex !== null ? files[failure.failedFileIndex]?.file.name : null;
-      toast({ title: t("uploadFailedTitle"), description: name ? tu("interruptedFile", { name }) : tu("interrupted"), variant: "destructive" });
+      const description = failure instanceof UploadNetworkError ? (name ? tu("interruptedFile", { name }) : tu("interrupted")) : errorText(failure);
+      toast({ title: t("uploadFailedTitle"), description, variant: "destructive" });
     } finally {
-      setPending(false);
       setProgress(null);
     }
   }

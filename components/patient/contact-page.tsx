@@ -11,7 +11,7 @@ import { InquiryForm } from "./inquiry-form";
 export async function ContactPage() {
   const t = await getTranslations("contact");
   return (
-    <PageMessages namespaces={["contact", "uploads", "specialties"]}>
+    <PageMessages namespaces={["contact", "uploads", "specialties", "nameRules"]}>
       <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
         <header className="space-y-3">
           <h1 className="text-3xl font-bold">{t("title")}</h1>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState, type DragEvent } from "react";
+import { useDropzone } from "react-dropzone";
 import { useTranslations } from "next-intl";
 import { FileText, Upload, X } from "lucide-react";
 import { formatMegabytes } from "@/client/upload-with-progress";
@@ -12,7 +12,11 @@ export interface ChosenFile {
   file: File;
 }
 
-/** Accepts files by picker or drag and drop; lists each with its size in MB, progress and a remove control. */
+/**
+ * Accepts files by picker (click, or Enter/Space on the focused area) or drag and drop; lists each
+ * with its size in MB, progress and a remove control. `accept` only filters the picker: what a file
+ * really is, and the limits, are checked by `onAdd` and by the server from its bytes.
+ */
 export function FileDropZone({
   files,
   onAdd,
@@ -31,49 +35,22 @@ export function FileDropZone({
   hint: string;
 }) {
   const t = useTranslations("uploads");
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [dragActive, setDragActive] = useState(false);
-
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragActive(false);
-    if (!disabled) onAdd(Array.from(event.dataTransfer.files));
-  };
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({ onDrop: (accepted) => onAdd(accepted), disabled, multiple: true });
 
   return (
     <div className="space-y-3">
       <div
-        onDragOver={(event) => {
-          event.preventDefault();
-          if (!disabled) setDragActive(true);
-        }}
-        onDragLeave={() => setDragActive(false)}
-        onDrop={onDrop}
-        data-state={dragActive ? "drag-active" : "idle"}
+        {...getRootProps({ role: "button", "aria-label": t("chooseFiles"), "aria-disabled": disabled || undefined })}
+        data-state={isDragActive ? "drag-active" : "idle"}
         className={cn(
-          "flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed p-6 text-center transition-colors",
-          dragActive ? "border-primary bg-secondary" : "border-input bg-muted/40",
+          "flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed p-6 text-center transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+          isDragActive ? "border-primary bg-secondary" : "border-input bg-muted/40",
         )}
       >
         <Upload aria-hidden className="h-8 w-8 text-primary" />
-        <label htmlFor={inputId} className="cursor-pointer font-medium text-primary underline underline-offset-4">
-          {dragActive ? t("dropHere") : t("chooseFiles")}
-        </label>
+        <span className="font-medium text-primary underline underline-offset-4">{isDragActive ? t("dropHere") : t("chooseFiles")}</span>
         <p className="text-sm text-muted-foreground">{hint}</p>
-        <input
-          ref={input}
-          id={inputId}
-          type="file"
-          multiple
-          accept={accept}
-          disabled={disabled}
-          className="sr-only"
-          onChange={(event) => {
-            onAdd(Array.from(event.target.files ?? []));
-            if (input.current) input.current.value = "";
-          }}
-        />
+        <input {...getInputProps({ accept })} />
       </div>
       {files.length > 0 && (
         <ul className="space-y-2" aria-label={t("selectedFiles")}>

@@ -1,82 +1,95 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { formSpecialtySlugs } from "@/content/specialties";
+import { inquirySchema, type InquiryInput } from "@/lib/contracts/inquiries";
+import { useSendInquiry } from "@/client/queries/inquiries";
+import { showApiError, useErrorText } from "@/client/errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { FieldLabel, SelectField } from "./form-parts";
+import { errorIdOf, FieldError, FieldLabel, SelectField } from "./form-parts";
 
-const empty = { name: "", email: "", phone: "", country: "", specialty: "", message: "" };
+const empty: InquiryInput = { name: "", email: "", phone: "", country: "", specialty: "", message: "" };
 
-/** SPEC's 'General Inquiry' card: name, email and message required. */
+/** The 'General Inquiry' card: name, email and message required, checked with the server's schema. */
 export function InquiryForm() {
   const t = useTranslations("contact");
   const ts = useTranslations("specialties");
-  const [fields, setFields] = useState(empty);
-  const [pending, setPending] = useState(false);
-  const set = (name: keyof typeof empty) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }));
-  const ready = fields.name.trim() && fields.email.trim() && fields.message.trim();
+  const errorText = useErrorText();
+  const form = useForm({ resolver: zodResolver(inquirySchema), defaultValues: empty });
+  const { register, formState, control } = form;
+  const values = useWatch({ control });
+  const send = useSendInquiry();
+  const ready = values.name?.trim() && values.email?.trim() && values.message?.trim();
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!ready || pending) return;
-    setPending(true);
+  async function onValid(body: InquiryInput) {
     try {
-      const response = await fetch("/api/inquiries", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(fields),
-      });
-      if (!response.ok) {
-        const text = await response.text();
-        let message = text;
-        try {
-          message = (JSON.parse(text) as { error?: string }).error ?? text;
-        } catch {
-          // not JSON: SPEC reads the response text
-        }
-        toast({ title: t("toast.inquiryFailedTitle"), description: message || t("toast.inquiryFailed"), variant: "destructive" });
-        return;
-      }
+      await send.mutateAsync(body);
       toast({ title: t("toast.inquirySent"), description: t("toast.inquirySentDescription") });
-      setFields(empty);
-    } catch {
-      toast({ title: t("toast.inquiryFailedTitle"), description: t("toast.inquiryFailed"), variant: "destructive" });
-    } finally {
-      setPending(false);
+      form.reset(empty);
+    } catch (error) {
+      showApiError(form, error, errorText);
+      toast({ title: t("toast.inquiryFailedTitle"), description: errorText(error), variant: "destructive" });
     }
   }
 
-  const input = (name: "name" | "email" | "phone" | "country", type = "text", required = false) => (
-    <div className="space-y-1.5">
-      <FieldLabel htmlFor={`inquiry-${name}`} required={required}>
-        {t(`fields.${name}`)}
-      </FieldLabel>
-      <Input id={`inquiry-${name}`} type={type} value={fields[name]} onChange={set(name)} required={required} />
-    </div>
-  );
+  const input = (name: "name" | "email" | "phone" | "country", type = "text", required = false) => {
+    const id = `inquiry-${name}`;
+    const error = formState.errors[name]?.message;
+    return (
+      <div className="space-y-1.5">
+        <FieldLabel htmlFor={id} required={required}>
+          {t(`fields.${name}`)}
+        </FieldLabel>
+        <Input id={id} type={type} {...register(name)} required={required} aria-invalid={error ? true : undefined} aria-describedby={error ? errorIdOf(id) : undefined} />
+        <FieldError fieldId={id} message={error} />
+      </div>
+    );
+  };
+  const messageError = formState.errors.message?.message;
 
   return (
-    <form method="post" onSubmit={onSubmit} className="space-y-4">
-      <fieldset className="space-y-4" disabled={pending}>
+    <form method="post" onSubmit={form.handleSubmit((body) => onValid(body))} noValidate className="space-y-4">
+      <fieldset className="space-y-4" disabled={send.isPending}>
         {input("name", "text", true)}
         {input("email", "email", true)}
         {input("phone", "tel")}
         {input("country")}
-        <SelectField id="inquiry-specialty" label={t("fields.specialty")} value={fields.specialty} onChange={set("specialty")} placeholder={t("choose")} options={formSpecialtySlugs.map((slug) => ({ value: slug, label: ts(slug) }))} />
+        <SelectField
+          id="inquiry-specialty"
+          label={t("fields.specialty")}
+          {...register("specialty")}
+          error={formState.errors.specialty?.message}
+          placeholder={t("choose")}
+          options={formSpecialtySlugs.map((slug) => ({ value: slug, label: ts(slug) }))}
+        />
         <div className="space-y-1.5">
           <FieldLabel htmlFor="inquiry-message" required>
             {t("fields.message")}
           </FieldLabel>
-          <Textarea id="inquiry-message" value={fields.message} onChange={set("message")} rows={5} required maxLength={5000} />
+          <Textarea
+            id="inquiry-message"
+            {...register("message")}
+            rows={5}
+            required
+            maxLength={5000}
+            aria-invalid={messageError ? true : undefined}
+            aria-describedby={messageError ? errorIdOf("inquiry-message") : undefined}
+          />
+          <FieldError fieldId="inquiry-message" message={messageError} />
         </div>
+        {formState.errors.root?.server && (
+          <p role="alert" className="text-sm text-destructive">
+            {formState.errors.root.server.message}
+          </p>
+        )}
       </fieldset>
-      <Button type="submit" className="w-full" disabled={!ready || pending}>
-        {pending ? t("sending") : t("sendInquiry")}
+      <Button type="submit" className="w-full" disabled={!ready || send.isPending}>
+        {send.isPending ? t("sending") : t("sendInquiry")}
       </Button>
     </form>
   );

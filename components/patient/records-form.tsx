@@ -1,13 +1,27 @@
 "use client";
 
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2 } from "lucide-react";
 import { Link, useRouter } from "@/lib/i18n/navigation";
 import { useSession } from "@/client/use-session";
 import { formSpecialtySlugs } from "@/content/specialties";
-import { budgets, MAX_FILE_BYTES, MAX_FILES_PER_SUBMISSION, preferredCountryOptions, urgencies } from "@/lib/submissions/rules";
-import { uploadWithProgress, UploadNetworkError } from "@/client/upload-with-progress";
+import { localToday } from "@/lib/contracts/dates";
+import {
+  budgets,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_SUBMISSION,
+  preferredCountryOptions,
+  submissionFieldsSchema,
+  urgencies,
+  type SubmissionFields,
+  type SubmissionFieldsInput,
+} from "@/lib/contracts/submissions";
+import { UploadNetworkError } from "@/client/upload-with-progress";
+import { useSubmitRecords } from "@/client/queries/submissions";
+import { showApiError, useErrorText } from "@/client/errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -15,124 +29,118 @@ import { Textarea } from "@/components/ui/textarea";
 import { Checkbox } from "@/components/ui/checkbox";
 import { toast } from "@/components/ui/use-toast";
 import { FileDropZone, toChosenFiles, type ChosenFile } from "./file-drop-zone";
-import { FieldLabel, SelectField } from "./form-parts";
+import { errorIdOf, FieldError, FieldLabel, SelectField } from "./form-parts";
 
 const REDIRECT_AFTER_MS = 2000;
 const ACCEPT = ".pdf,.jpg,.jpeg,.png,.heic,.heif,.dcm,.zip,.txt,application/pdf,image/jpeg,image/png,image/heic,image/heif,application/dicom,application/zip,text/plain";
 
-const today = () => new Date().toISOString().slice(0, 10);
-const emptyFields = () => ({
-  name: "",
+const emptyFields = (): Partial<SubmissionFieldsInput> => ({
+  patientName: "",
   email: "",
   phone: "",
   country: "",
   medicalCondition: "",
-  specialty: "",
   urgency: "standard",
-  preferredCountry: "",
-  budget: "",
+  preferredCountries: [],
   message: "",
   homeCountry: "",
   consentFullName: "",
   consentEmail: "",
-  consentDate: today(),
+  consentDate: localToday(),
 });
-type Fields = ReturnType<typeof emptyFields>;
 
-/** SPEC's 'Submit Medical Records' card (section 2, Contact / upload; rules in section 5). */
+/** An empty choice of a select is no value at all (the schema then says what is missing). */
+const choice = (value: string) => value || undefined;
+
+type TextField = "patientName" | "email" | "phone" | "country" | "homeCountry" | "medicalCondition" | "consentFullName" | "consentEmail" | "consentDate";
+
+/**
+ * The 'Submit Medical Records' card. Its fields are checked in the browser with the schema the
+ * server parses them with; a refusal of the server is shown on the field it names.
+ */
 export function RecordsForm() {
   const t = useTranslations("contact");
   const tu = useTranslations("uploads");
   const ts = useTranslations("specialties");
+  const errorText = useErrorText();
   const session = useSession();
   const router = useRouter();
   const user = session.status === "ready" && session.me.isAuthenticated ? session.me.user : null;
 
-  const [fields, setFields] = useState<Fields>(emptyFields);
-  const [consent, setConsent] = useState(false);
+  const form = useForm<SubmissionFieldsInput, unknown, SubmissionFields>({ resolver: zodResolver(submissionFieldsSchema), defaultValues: emptyFields() });
+  const { register, control, formState, setValue, getValues } = form;
+  const values = useWatch({ control });
   const [files, setFiles] = useState<ChosenFile[]>([]);
   const [progress, setProgress] = useState<number[] | null>(null);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
   const [done, setDone] = useState<{ trackingNumber: string } | null>(null);
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const submit = useSubmitRecords();
+  const pending = submit.isPending;
 
   // A link such as /contact?specialty=cardiology opens the form with that specialty chosen.
   useEffect(() => {
     const wanted = new URLSearchParams(window.location.search).get("specialty");
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL is only known in the browser, after hydration
-    if (wanted && (formSpecialtySlugs as readonly string[]).includes(wanted)) setFields((current) => ({ ...current, specialty: wanted }));
-  }, []);
+    const slug = formSpecialtySlugs.find((candidate) => candidate === wanted);
+    if (slug) setValue("specialty", slug);
+  }, [setValue]);
 
-  // SPEC: fields are prefilled with the signed-in user's e-mail and username.
+  // A signed-in patient's name and e-mail are filled in from the account.
   useEffect(() => {
     if (!user) return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the session arrives from the server after hydration
-    setFields((current) => ({
-      ...current,
-      name: current.name || user.name || user.username,
-      email: current.email || user.email,
-      consentEmail: current.consentEmail || user.email,
-    }));
-  }, [user]);
+    if (!getValues("patientName")) setValue("patientName", user.name || user.username);
+    if (!getValues("email")) setValue("email", user.email);
+    if (!getValues("consentEmail")) setValue("consentEmail", user.email);
+  }, [user, getValues, setValue]);
 
-  const set = (name: keyof Fields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }));
-
+  const filled = (value: string | undefined) => Boolean(value?.trim());
   const missing = [
     files.length === 0 && t("missing.files"),
-    !fields.name.trim() && t("fields.name"),
-    !fields.email.trim() && t("fields.email"),
-    !fields.specialty && t("fields.specialty"),
-    !fields.urgency && t("fields.urgency"),
-    !fields.preferredCountry && t("fields.preferredCountries"),
-    !fields.homeCountry.trim() && t("fields.homeCountry"),
-    !consent && t("missing.consent"),
-    !fields.consentFullName.trim() && t("fields.consentFullName"),
-    !fields.consentEmail.trim() && t("fields.consentEmail"),
-    !fields.consentDate && t("fields.consentDate"),
+    !filled(values.patientName) && t("fields.name"),
+    !filled(values.email) && t("fields.email"),
+    !values.specialty && t("fields.specialty"),
+    !values.urgency && t("fields.urgency"),
+    !values.preferredCountries?.length && t("fields.preferredCountries"),
+    !filled(values.homeCountry) && t("fields.homeCountry"),
+    values.consent !== true && t("missing.consent"),
+    !filled(values.consentFullName) && t("fields.consentFullName"),
+    !filled(values.consentEmail) && t("fields.consentEmail"),
+    !values.consentDate && t("fields.consentDate"),
   ].filter((item): item is string => Boolean(item));
 
   function addFiles(added: File[]) {
-    setError(null);
+    setFileError(null);
     const tooLarge = added.find((file) => file.size > MAX_FILE_BYTES);
-    if (tooLarge) setError(tu("tooLarge", { name: tooLarge.name }));
+    if (tooLarge) setFileError(tu("tooLarge", { name: tooLarge.name }));
     const fitting = added.filter((file) => file.size <= MAX_FILE_BYTES);
-    setFiles((current) => {
-      const room = MAX_FILES_PER_SUBMISSION - current.length;
-      if (fitting.length > room) setError(tu("tooMany", { max: MAX_FILES_PER_SUBMISSION }));
-      return [...current, ...toChosenFiles(fitting.slice(0, Math.max(0, room)))];
-    });
+    const room = MAX_FILES_PER_SUBMISSION - files.length;
+    if (fitting.length > room) setFileError(tu("tooMany", { max: MAX_FILES_PER_SUBMISSION }));
+    setFiles((current) => [...current, ...toChosenFiles(fitting.slice(0, Math.max(0, room)))]);
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const failed = (message: string) => toast({ title: user ? t("toast.submissionErrorTitle") : t("toast.submissionFailedTitle"), description: message, variant: "destructive" });
+
+  async function send(fields: SubmissionFields) {
     if (files.length === 0) {
       toast({ title: t("toast.filesRequiredTitle"), description: t("toast.filesRequired"), variant: "destructive" });
       return;
     }
-    if (!fields.specialty) {
-      toast({ title: t("toast.specialtyRequiredTitle"), description: t("toast.specialtyRequired"), variant: "destructive" });
-      return;
-    }
-    if (missing.length > 0 || pending) return;
-    setPending(true);
-    setError(null);
+    setFileError(null);
     setProgress(files.map(() => 0));
+    const condition = fields.medicalCondition ?? "";
     const payload: Record<string, string> = {
-      patientName: fields.name,
-      name: fields.name,
+      patientName: fields.patientName,
       email: fields.email,
-      phone: fields.phone,
-      country: fields.country,
+      phone: fields.phone ?? "",
+      country: fields.country ?? "",
       homeCountry: fields.homeCountry,
-      medicalCondition: fields.medicalCondition,
-      title: fields.medicalCondition ? `${fields.medicalCondition} - ${fields.name}` : "",
+      medicalCondition: condition,
+      title: condition ? `${condition} - ${fields.patientName}` : "",
       specialty: fields.specialty,
       urgency: fields.urgency,
-      preferredCountries: JSON.stringify([fields.preferredCountry]),
-      budget: fields.budget,
-      message: fields.message || (fields.medicalCondition ? t("defaultMessage", { condition: fields.medicalCondition }) : ""),
-      patientInfo: JSON.stringify({ name: fields.name, email: fields.email, phone: fields.phone, country: fields.country }),
+      preferredCountries: JSON.stringify(getValues("preferredCountries")),
+      budget: fields.budget ?? "",
+      message: fields.message || (condition ? t("defaultMessage", { condition }) : ""),
       consent: "true",
       consentFullName: fields.consentFullName,
       consentEmail: fields.consentEmail,
@@ -140,39 +148,27 @@ export function RecordsForm() {
       locale: document.documentElement.lang,
     };
     try {
-      const result = await uploadWithProgress({
-        url: user ? "/api/my-submissions" : "/api/medical-submissions",
-        fields: payload,
-        fileField: "files",
-        files: files.map((chosen) => chosen.file),
-        headers: { "Idempotency-Key": idempotencyKey },
-        onProgress: setProgress,
-      });
-      const body = result.body as { trackingNumber?: string; error?: string } | null;
-      if (result.status < 200 || result.status >= 300 || !body?.trackingNumber) {
-        const message = body?.error ?? (user ? t("toast.submissionFailed") : result.text || t("toast.submissionFailed"));
-        setError(message);
-        toast({ title: user ? t("toast.submissionErrorTitle") : t("toast.submissionFailedTitle"), description: message, variant: "destructive" });
-        return;
-      }
-      toast({ title: t("toast.success"), description: t("toast.successDescription", { trackingNumber: body.trackingNumber }) });
+      const created = await submit.mutateAsync({ signedIn: !!user, fields: payload, files: files.map((chosen) => chosen.file), idempotencyKey, onProgress: setProgress });
+      toast({ title: t("toast.success"), description: t("toast.successDescription", { trackingNumber: created.trackingNumber }) });
       setIdempotencyKey(crypto.randomUUID());
+      setDone({ trackingNumber: created.trackingNumber });
       if (user) {
         setTimeout(() => router.push("/journey"), REDIRECT_AFTER_MS);
-        setDone({ trackingNumber: body.trackingNumber });
         return;
       }
-      setFields(emptyFields());
-      setConsent(false);
+      form.reset(emptyFields());
       setFiles([]);
-      setDone({ trackingNumber: body.trackingNumber });
     } catch (failure) {
-      const name = failure instanceof UploadNetworkError && failure.failedFileIndex !== null ? files[failure.failedFileIndex]?.file.name : null;
-      const message = name ? tu("interruptedFile", { name }) : tu("interrupted");
-      setError(message);
-      toast({ title: user ? t("toast.submissionErrorTitle") : t("toast.submissionFailedTitle"), description: message, variant: "destructive" });
+      if (failure instanceof UploadNetworkError) {
+        const name = failure.failedFileIndex !== null ? files[failure.failedFileIndex]?.file.name : null;
+        const message = name ? tu("interruptedFile", { name }) : tu("interrupted");
+        form.setError("root.server", { type: "server", message });
+        failed(message);
+        return;
+      }
+      showApiError(form, failure, errorText);
+      failed(errorText(failure));
     } finally {
-      setPending(false);
       setProgress(null);
     }
   }
@@ -201,17 +197,33 @@ export function RecordsForm() {
       </div>
     );
 
-  const field = (name: keyof Fields, options: { required?: boolean; type?: string; autoComplete?: string } = {}) => (
-    <div className="space-y-1.5">
-      <FieldLabel htmlFor={`records-${name}`} required={options.required}>
-        {t(`fields.${name}`)}
-      </FieldLabel>
-      <Input id={`records-${name}`} value={fields[name]} onChange={set(name)} required={options.required} type={options.type ?? "text"} autoComplete={options.autoComplete} disabled={pending} />
-    </div>
-  );
+  const errorOf = (name: keyof SubmissionFieldsInput) => formState.errors[name]?.message;
+  const field = (name: TextField, options: { label?: string; required?: boolean; type?: string; autoComplete?: string; maxLength?: number } = {}) => {
+    const id = `records-${name}`;
+    const error = errorOf(name);
+    return (
+      <div className="space-y-1.5">
+        <FieldLabel htmlFor={id} required={options.required}>
+          {t(`fields.${options.label ?? name}`)}
+        </FieldLabel>
+        <Input
+          id={id}
+          {...register(name)}
+          required={options.required}
+          type={options.type ?? "text"}
+          autoComplete={options.autoComplete}
+          maxLength={options.maxLength}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorIdOf(id) : undefined}
+        />
+        <FieldError fieldId={id} message={error} />
+      </div>
+    );
+  };
+  const serverError = fileError ?? formState.errors.root?.server?.message;
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="space-y-6" aria-describedby={error ? "records-error" : undefined}>
+    <form method="post" onSubmit={form.handleSubmit(send)} noValidate className="space-y-6" aria-describedby={serverError ? "records-error" : undefined}>
       <FileDropZone
         files={files}
         onAdd={addFiles}
@@ -223,27 +235,57 @@ export function RecordsForm() {
       />
       <fieldset className="grid gap-4 sm:grid-cols-2" disabled={pending}>
         <legend className="mb-2 font-semibold">{t("patientDetails")}</legend>
-        {field("name", { required: true, autoComplete: "name" })}
-        {field("email", { required: true, type: "email", autoComplete: "email" })}
-        {field("phone", { type: "tel", autoComplete: "tel" })}
-        {field("country", { autoComplete: "country-name" })}
-        {field("homeCountry", { required: true })}
-        {field("medicalCondition")}
-        <SelectField id="records-specialty" label={t("fields.specialty")} value={fields.specialty} onChange={set("specialty")} required placeholder={t("choose")} options={formSpecialtySlugs.map((slug) => ({ value: slug, label: ts(slug) }))} />
-        <SelectField id="records-urgency" label={t("fields.urgency")} value={fields.urgency} onChange={set("urgency")} required options={urgencies.map((value) => ({ value, label: t(`urgency.${value}`) }))} />
+        {field("patientName", { label: "name", required: true, autoComplete: "name" })}
+        {field("email", { required: true, type: "email", autoComplete: "email", maxLength: 254 })}
+        {field("phone", { type: "tel", autoComplete: "tel", maxLength: 40 })}
+        {field("country", { autoComplete: "country-name", maxLength: 100 })}
+        {field("homeCountry", { required: true, maxLength: 100 })}
+        {field("medicalCondition", { maxLength: 2000 })}
         <SelectField
-          id="records-preferredCountry"
-          label={t("fields.preferredCountries")}
-          value={fields.preferredCountry}
-          onChange={set("preferredCountry")}
+          id="records-specialty"
+          label={t("fields.specialty")}
+          {...register("specialty", { setValueAs: choice })}
+          error={errorOf("specialty")}
           required
           placeholder={t("choose")}
-          options={preferredCountryOptions.map((value) => ({ value, label: t(`countries.${value}`) }))}
+          options={formSpecialtySlugs.map((slug) => ({ value: slug, label: ts(slug) }))}
         />
-        <SelectField id="records-budget" label={t("fields.budget")} value={fields.budget} onChange={set("budget")} placeholder={t("choose")} options={budgets.map((value) => ({ value, label: t(`budgets.${value}`) }))} />
+        <SelectField
+          id="records-urgency"
+          label={t("fields.urgency")}
+          {...register("urgency")}
+          error={errorOf("urgency")}
+          required
+          options={urgencies.map((value) => ({ value, label: t(`urgency.${value}`) }))}
+        />
+        <Controller
+          control={control}
+          name="preferredCountries"
+          render={({ field: { value, onChange, ...select }, fieldState }) => (
+            <SelectField
+              id="records-preferredCountries"
+              label={t("fields.preferredCountries")}
+              {...select}
+              value={value?.[0] ?? ""}
+              onChange={(event) => onChange(event.target.value ? [event.target.value] : [])}
+              error={fieldState.error?.message}
+              required
+              placeholder={t("choose")}
+              options={preferredCountryOptions.map((option) => ({ value: option, label: t(`countries.${option}`) }))}
+            />
+          )}
+        />
+        <SelectField
+          id="records-budget"
+          label={t("fields.budget")}
+          {...register("budget", { setValueAs: choice })}
+          error={errorOf("budget")}
+          placeholder={t("choose")}
+          options={budgets.map((value) => ({ value, label: t(`budgets.${value}`) }))}
+        />
         <div className="space-y-1.5 sm:col-span-2">
           <Label htmlFor="records-message">{t("fields.message")}</Label>
-          <Textarea id="records-message" value={fields.message} onChange={set("message")} rows={4} maxLength={5000} />
+          <Textarea id="records-message" {...register("message")} rows={4} maxLength={5000} />
         </div>
       </fieldset>
       <fieldset className="space-y-4 rounded-lg border p-4" disabled={pending}>
@@ -251,22 +293,28 @@ export function RecordsForm() {
         <p className="text-sm text-muted-foreground">{t("consent.text")}</p>
         <div className="grid gap-4 sm:grid-cols-3">
           {field("consentFullName", { required: true })}
-          {field("consentEmail", { required: true, type: "email" })}
+          {field("consentEmail", { required: true, type: "email", maxLength: 254 })}
           {field("consentDate", { required: true, type: "date" })}
         </div>
-        <div className="flex items-start gap-3">
-          <Checkbox id="records-consent" checked={consent} onCheckedChange={(value) => setConsent(value === true)} />
-          <Label htmlFor="records-consent" className="leading-snug">
-            {t("consent.checkbox")}
-          </Label>
-        </div>
-        <p className={consent ? "text-sm text-primary" : "text-sm text-destructive"} aria-live="polite">
-          {consent ? t("consent.thanks") : t("consent.required")}
+        <Controller
+          control={control}
+          name="consent"
+          render={({ field: { value, onChange, ref, onBlur } }) => (
+            <div className="flex items-start gap-3">
+              <Checkbox id="records-consent" ref={ref} onBlur={onBlur} checked={value === true} onCheckedChange={(checked) => onChange(checked === true ? true : undefined)} />
+              <Label htmlFor="records-consent" className="leading-snug">
+                {t("consent.checkbox")}
+              </Label>
+            </div>
+          )}
+        />
+        <p className={values.consent ? "text-sm text-primary" : "text-sm text-destructive"} aria-live="polite">
+          {values.consent ? t("consent.thanks") : t("consent.required")}
         </p>
       </fieldset>
-      {error && (
+      {serverError && (
         <p id="records-error" role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
-          {error}
+          {serverError}
         </p>
       )}
       {done && user && (

@@ -6,6 +6,7 @@ import { likeLiteral } from "@/lib/db/like";
 import type { Prisma } from "@/lib/db/generated/client";
 import { endedStatuses, isCaseEnded } from "@/lib/cases/case-state";
 import type { SubmissionStatus } from "@/lib/db/generated/enums";
+import { submissionStatusSchema } from "@/lib/contracts/submissions";
 import { fileSelect, toFileView } from "@/lib/submissions/queries";
 import { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE, adminTabs, type AdminTab } from "./list-options";
 
@@ -18,7 +19,7 @@ export const adminListQuery = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE),
   q: z.string().trim().max(200).optional(),
-  status: z.enum(["submitted", "under_review", "sent_to_hospitals", "responded", "plan_accepted", "closed", "cancelled"]).optional(),
+  status: submissionStatusSchema.optional(),
   urgency: z.enum(["urgent", "standard", "flexible"]).optional(),
   specialty: z.string().trim().max(100).optional(),
   source: z.enum(["authenticated", "guest"]).optional(),

@@ -1,9 +1,14 @@
+import { z } from "zod";
+import { formSpecialtySlugs } from "@/content/specialties";
+import { personName } from "./people";
+
 /**
  * How statuses look (SPEC section 4; PRODUCT.md adds the workflow states). SPEC's colours for its
  * names: submitted blue, under_review yellow, responded green, urgent red; anything else grey.
  */
 export const submissionStatuses = ["submitted", "under_review", "sent_to_hospitals", "responded", "plan_accepted", "closed", "cancelled"] as const;
 export type SubmissionStatus = (typeof submissionStatuses)[number];
+export const submissionStatusSchema = z.enum(submissionStatuses);
 
 export type BadgeColour = "blue" | "yellow" | "green" | "red" | "grey";
 
@@ -55,3 +60,53 @@ export function applicationStage(status: string): { stage: ApplicationStage; pro
 export function stageColour(stage: ApplicationStage): BadgeColour {
   return ({ received: "blue", under_review: "yellow", hospital_responded: "green", completed: "green", cancelled: "grey" } as const)[stage];
 }
+
+/**
+ * The records form's rules, checked by the browser (react-hook-form) and by the server on the same
+ * schema. Issue messages are error codes (`errors.*` in messages).
+ */
+export const urgencies = ["urgent", "standard", "flexible"] as const;
+export const preferredCountryOptions = ["Turkey", "India", "Both"] as const;
+export const budgets = ["under-5k", "5k-15k", "15k-30k", "30k-50k", "50k-plus"] as const;
+
+export const MAX_FILE_BYTES = 500 * 1024 * 1024;
+export const MAX_FILES_PER_SUBMISSION = 50;
+
+const text = (max: number) => z.string().trim().max(max, "text_too_long");
+const optionalText = (max: number) =>
+  text(max)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const submissionFieldsSchema = z.object({
+  patientName: personName({ required: "patient_name_required" }),
+  email: z.email("email_invalid").max(254, "email_invalid"),
+  phone: optionalText(40),
+  country: optionalText(100),
+  medicalCondition: optionalText(2000),
+  title: optionalText(300),
+  specialty: z.enum(formSpecialtySlugs, "specialty_required"),
+  urgency: z.enum(urgencies, "urgency_invalid").default("standard"),
+  preferredCountries: z
+    .array(z.enum(preferredCountryOptions, "preferred_country_invalid"))
+    .min(1, "preferred_country_required")
+    .max(3, "preferred_country_invalid")
+    .transform((list) => [...new Set(list.flatMap((c) => (c === "Both" ? ["Turkey", "India"] : [c])))]),
+  budget: z.enum(budgets, "budget_invalid").optional(),
+  message: optionalText(5000),
+  homeCountry: text(100).min(1, "home_country_required"),
+  consent: z.literal(true, "consent_required"),
+  consentFullName: personName({ required: "consent_name_required" }),
+  consentEmail: z.email("consent_email_invalid").max(254, "consent_email_invalid"),
+  consentDate: z.iso.date("consent_date_invalid"),
+});
+
+export type SubmissionFieldsInput = z.input<typeof submissionFieldsSchema>;
+export type SubmissionFields = z.output<typeof submissionFieldsSchema>;
+
+/** The answer to a new submission (201), or to a retry with the same idempotency key (200). */
+export const createdSubmissionSchema = z.object({ success: z.literal(true), id: z.string(), trackingNumber: z.string() });
+export type CreatedSubmissionBody = z.infer<typeof createdSubmissionSchema>;
+
+/** POST /api/add-files-to-submission answers 201 with how many files were added. */
+export const filesAddedSchema = z.object({ success: z.literal(true), added: z.number() });

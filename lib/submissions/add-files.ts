@@ -7,7 +7,7 @@ import { caseChangeableBy } from "@/lib/access/cases";
 import { db } from "@/lib/db";
 import { receiveRecords } from "./intake";
 import { toFileRow } from "./create";
-import { MAX_FILES_PER_SUBMISSION } from "./rules";
+import { MAX_FILES_PER_SUBMISSION } from "@/lib/contracts/submissions";
 import { scanSubmissionInBackground } from "@/lib/security/scan";
 
 const NOT_FOUND = "Submission not found.";

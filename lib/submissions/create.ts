@@ -6,7 +6,9 @@ import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/db/generated/client";
 import { receiveRecords, newSubmissionId } from "./intake";
-import { CONSENT_VERSION, MAX_FILES_PER_SUBMISSION, normalizeSubmissionFields, submissionFieldsSchema } from "./rules";
+import { MAX_FILES_PER_SUBMISSION, submissionFieldsSchema, type SubmissionFields } from "@/lib/contracts/submissions";
+import { NAME_MESSAGE_PREFIX } from "@/lib/contracts/people";
+import { CONSENT_VERSION, normalizeSubmissionFields } from "./rules";
 import { newTrackingNumber } from "./tracking-number";
 import { sendSubmissionConfirmation } from "./emails";
 import type { StoredUpload } from "@/lib/uploads/store-upload";
@@ -40,8 +42,14 @@ export async function createSubmission(request: Request, user: SessionUser | nul
   const submissionId = newSubmissionId();
   const result = await receiveRecords(request, { folder: () => submissionId, maxFiles: MAX_FILES_PER_SUBMISSION }, async (rawFields, files) => {
     const parsed = submissionFieldsSchema.safeParse({ ...normalizeSubmissionFields(rawFields), ...(user ? { email: user.email } : {}) });
-    if (!parsed.success)
-      throw new AppError("bad_request", await localizedIssueMessage(parsed.error.issues[0]?.message ?? "Invalid submission.", requestLocale(request, rawFields.locale)));
+    if (!parsed.success) {
+      // The refusal names the field it concerns, so the form highlights and focuses that one.
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.length ? issue.path.join(".") : undefined;
+      if (issue && !issue.message.startsWith(NAME_MESSAGE_PREFIX))
+        throw new AppError("bad_request", issue.message, { field, params: "maximum" in issue ? { maximum: Number(issue.maximum) } : undefined });
+      throw new AppError("bad_request", await localizedIssueMessage(issue?.message ?? "Invalid submission.", requestLocale(request, rawFields.locale)), { field });
+    }
     try {
       return await insert(submissionId, parsed.data, files, user, actor, idempotencyKey, rawFields.locale);
     } catch (error) {
@@ -67,7 +75,7 @@ class DuplicateSubmission extends Error {
 
 async function insert(
   id: string,
-  fields: ReturnType<typeof submissionFieldsSchema.parse>,
+  fields: SubmissionFields,
   files: StoredUpload[],
   user: SessionUser | null,
   actor: AuditActor,

@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { receiveUploads } from "@/lib/uploads/receive";
 import type { StoredUpload } from "@/lib/uploads/store-upload";
 import type { SniffedType } from "@/lib/uploads/sniff";
-import { MAX_FILE_BYTES, MESSAGES } from "./rules";
+import { MAX_FILE_BYTES } from "@/lib/contracts/submissions";
+import { MESSAGES } from "./rules";
 
 /** Medical records we accept: PDF, JPEG, PNG, HEIC/HEIF, DICOM, ZIP (a CD's contents), plain text. */
 const ACCEPTED_KINDS = new Set<SniffedType["kind"]>(["pdf", "jpeg", "png", "heic", "dicom", "zip", "text"]);

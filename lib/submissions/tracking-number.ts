@@ -12,14 +12,4 @@ export function newTrackingNumber(now = new Date()): string {
   return `SUB-${date}-${suffix}`;
 }
 
-export const TRACKING_NUMBER_PATTERN = /^SUB-\d{8}-[0-9A-HJKMNP-TV-Z]{10}$/;
-
-/** Accepts what people type: any case, spaces, and the letters people confuse with digits. */
-export function normalizeTrackingNumber(input: string): string {
-  return input
-    .trim()
-    .toUpperCase()
-    .replace(/\s+/g, "")
-    .replace(/[IL]/g, "1")
-    .replace(/O/g, "0");
-}
+export { normalizeTrackingNumber, TRACKING_NUMBER_PATTERN } from "@/lib/contracts/tracking";

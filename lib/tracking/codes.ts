@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
+import type { z } from "zod";
+import type { trackRequestSchema, trackVerifySchema } from "@/lib/contracts/tracking";
 import { AppError } from "@/lib/app-error";
 import { enforceRateLimit, RATE_RULES } from "@/lib/api/rate-limit";
 import { audit, type AuditActor } from "@/lib/audit";
@@ -8,21 +9,13 @@ import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { getEnv } from "@/lib/env";
 import { sendTrackingCode } from "@/lib/submissions/emails";
-import { normalizeTrackingNumber } from "@/lib/submissions/tracking-number";
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const MAX_ATTEMPTS = 5;
 export const INVALID_CODE = "The code is wrong or has expired. Please ask for a new code.";
 
-export const trackRequestSchema = z.object({
-  trackingNumber: z.string().trim().min(1, "Please enter your tracking number.").max(40, "Please check your tracking number.").transform(normalizeTrackingNumber),
-  email: z.email("Please enter a valid email address.").max(254).transform((email) => email.toLowerCase()),
-  locale: z.string().max(5).optional(),
-});
-
-export const trackVerifySchema = trackRequestSchema.extend({
-  code: z.string().trim().regex(/^\d{6}$/, "The code has 6 digits."),
-});
+type TrackRequest = z.output<typeof trackRequestSchema>;
+type TrackVerify = z.output<typeof trackVerifySchema>;
 
 function hashCode(code: string, submissionId: string): string {
   return createHash("sha256").update(`${getEnv().BETTER_AUTH_SECRET}:${submissionId}:${code}`).digest("hex");
@@ -38,12 +31,12 @@ async function findSubmission(trackingNumber: string, email: string) {
  * pair to `sendCodeIfMatching`, which runs after the answer has gone (the code's mail is not awaited,
  * nor even the look-up that decides whether there is one).
  */
-export async function requestTrackingCode(input: z.infer<typeof trackRequestSchema>, ip: string, actor: AuditActor): Promise<void> {
+export async function requestTrackingCode(input: TrackRequest, ip: string, actor: AuditActor): Promise<void> {
   await enforceRateLimit(RATE_RULES.trackCodeByIp, ip);
   void sendCodeIfMatching(input, actor).catch((error: unknown) => log.error({ err: error }, "Could not send a tracking code"));
 }
 
-async function sendCodeIfMatching(input: z.infer<typeof trackRequestSchema>, actor: AuditActor): Promise<void> {
+async function sendCodeIfMatching(input: TrackRequest, actor: AuditActor): Promise<void> {
   const submission = await findSubmission(input.trackingNumber, input.email);
   if (!submission) return;
   try {
@@ -63,7 +56,7 @@ async function sendCodeIfMatching(input: z.infer<typeof trackRequestSchema>, act
 }
 
 /** Checks a code (at most 5 tries per code, the right one included); on success the code is used up and the submission id returned. */
-export async function verifyTrackingCode(input: z.infer<typeof trackVerifySchema>, ip: string, actor: AuditActor): Promise<string> {
+export async function verifyTrackingCode(input: TrackVerify, ip: string, actor: AuditActor): Promise<string> {
   await enforceRateLimit(RATE_RULES.trackVerify, ip);
   const submission = await findSubmission(input.trackingNumber, input.email);
   if (!submission) throw new AppError("bad_request", INVALID_CODE);

@@ -118,6 +118,17 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
       });
     }
 
+    test("a refused field is named, with its code, in the language of the page it came from", async () => {
+      for (const [field, code, arabic] of [
+        ["email", "email_invalid", "يرجى إدخال عنوان بريد إلكتروني صالح."],
+        ["consentEmail", "consent_email_invalid", "يرجى إدخال عنوان بريد إلكتروني صالح للموافقة."],
+      ] as const) {
+        const response = await guestSubmit([...validFields({ [field]: "amina@" }), file("a.pdf", samples.pdf())], { headers: { "accept-language": "ar" } });
+        assert.equal(response.status, 400);
+        assert.deepEqual(await response.json(), { error: arabic, code, field });
+      }
+    });
+
     test("a file over 500 MB is refused while streaming", { timeout: 120_000 }, async () => {
       const before = await counts();
       const response = await guestSubmit([...validFields(), { name: "files", file: { name: "huge-ct.pdf", data: largePdf(500 * 1024 * 1024 + 1) } }]);
@@ -141,7 +152,9 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
         const before = await counts();
         const response = await guestSubmit([...validFields({ name: name, locale: "fr" }), file("a.pdf", samples.pdf())]);
         assert.equal(response.status, 400, await response.clone().text());
-        assert.deepEqual(await response.json(), { error: french[problem] });
+        const body = (await response.json()) as { error: string; field?: string };
+        assert.equal(body.error, french[problem]);
+        assert.equal(body.field, "patientName", "the refusal names the field, so the form can highlight it");
         assert.deepEqual(await counts(), before);
       });
     }
@@ -149,7 +162,9 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
     test("the consent signature follows the same rule; without a locale the message is English", async () => {
       const response = await guestSubmit([...validFields({ consentFullName: "Amina\r\nBcc: someone@evil.example" }), file("a.pdf", samples.pdf())]);
       assert.equal(response.status, 400);
-      assert.deepEqual(await response.json(), { error: "A name must fit on one line: please remove the line breaks." });
+      const body = (await response.json()) as { error: string; field?: string };
+      assert.equal(body.error, "A name must fit on one line: please remove the line breaks.");
+      assert.equal(body.field, "consentFullName");
     });
 
     test("names from many languages are accepted and stored as typed", async () => {

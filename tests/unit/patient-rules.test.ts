@@ -2,8 +2,8 @@
 import { fileProgress, formatKilobytes, formatMegabytes } from "@/client/upload-with-progress";
 import { sniff } from "@/lib/uploads/sniff";
 import { newTrackingNumber, normalizeTrackingNumber, TRACKING_NUMBER_PATTERN } from "@/lib/submissions/tracking-number";
-import { normalizeSubmissionFields, submissionFieldsSchema } from "@/lib/submissions/rules";
-import { applicationStage, statusColour, statusText, urgencyColour } from "@/lib/contracts/submissions";
+import { normalizeSubmissionFields } from "@/lib/submissions/rules";
+import { applicationStage, statusColour, statusText, submissionFieldsSchema, urgencyColour } from "@/lib/contracts/submissions";
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 const withAt = (offset: number, text: string, length = offset + text.length + 16) => {

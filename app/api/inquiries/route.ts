@@ -4,7 +4,7 @@ import { clientIp } from "@/lib/api/client-ip";
 import { enforceRateLimit, RATE_RULES } from "@/lib/api/rate-limit";
 import { audit } from "@/lib/audit";
 import { db } from "@/lib/db";
-import { inquirySchema } from "@/lib/submissions/inquiry";
+import { inquirySchema } from "@/lib/contracts/inquiries";
 
 export const dynamic = "force-dynamic";
 

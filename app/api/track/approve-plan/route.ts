@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { approvePlanSchema } from "@/lib/contracts/tracking";
 import { apiRoute } from "@/lib/api/handler";
 import { AppError } from "@/lib/app-error";
 import { actorFor } from "@/lib/api/actor";
@@ -9,7 +9,7 @@ import { trackedSubmissionId } from "@/lib/tracking/access-cookie";
 export const dynamic = "force-dynamic";
 
 /** A verified guest approves a plan of the submission their tracking cookie grants: { planId } → { planId, status }. */
-export const POST = apiRoute({ access: "public", body: z.object({ planId: z.uuid({ error: "planId must be a plan id." }) }) }, async ({ request, user, body }) => {
+export const POST = apiRoute({ access: "public", body: approvePlanSchema }, async ({ request, user, body }) => {
   const submissionId = trackedSubmissionId(request);
   if (!submissionId) throw new AppError("not_found", "Please verify your tracking number again.");
   const outbox = new NotificationOutbox();

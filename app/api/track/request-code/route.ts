@@ -1,7 +1,8 @@
 import { apiRoute } from "@/lib/api/handler";
 import { actorFor } from "@/lib/api/actor";
 import { clientIp } from "@/lib/api/client-ip";
-import { requestTrackingCode, trackRequestSchema } from "@/lib/tracking/codes";
+import { trackRequestSchema } from "@/lib/contracts/tracking";
+import { requestTrackingCode } from "@/lib/tracking/codes";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,8 @@ import { apiRoute } from "@/lib/api/handler";
 import { actorFor } from "@/lib/api/actor";
 import { clientIp } from "@/lib/api/client-ip";
 import { issueTrackCookie } from "@/lib/tracking/access-cookie";
-import { trackVerifySchema, verifyTrackingCode } from "@/lib/tracking/codes";
+import { trackVerifySchema } from "@/lib/contracts/tracking";
+import { verifyTrackingCode } from "@/lib/tracking/codes";
 import { trackedSubmissionView } from "@/lib/tracking/view";
 
 export const dynamic = "force-dynamic";

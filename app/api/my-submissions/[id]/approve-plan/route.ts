@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { approvePlanSchema } from "@/lib/contracts/tracking";
 import { apiRoute } from "@/lib/api/handler";
 import { AppError } from "@/lib/app-error";
 import { actorFor } from "@/lib/api/actor";
@@ -10,7 +11,7 @@ import { NotificationOutbox } from "@/lib/notifications/outbox";
 export const dynamic = "force-dynamic";
 
 /** The owner approves one of their case's treatment plans: { planId } → { planId, status }. Others' cases are 404. */
-export const POST = apiRoute({ access: "signed-in", body: z.object({ planId: z.uuid({ error: "planId must be a plan id." }) }) }, async ({ request, user, body, params }) => {
+export const POST = apiRoute({ access: "signed-in", body: approvePlanSchema }, async ({ request, user, body, params }) => {
   const id = z.uuid().safeParse(params.id);
   const submission = id.success ? await db().submission.findFirst({ where: { id: id.data, ...casesOwnedBy(user.id) }, select: { id: true } }) : null;
   if (!submission) throw new AppError("not_found", "Submission not found.");

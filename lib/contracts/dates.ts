@@ -1,0 +1,8 @@
+/**
+ * The user's "today" as YYYY-MM-DD: the calendar date where the user is (the browser's time zone
+ * unless one is given), not in UTC. A patient in Lagos at 00:30 local time (23:30 UTC) is already on
+ * the next day.
+ */
+export function localToday(now = new Date(), timeZone?: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
