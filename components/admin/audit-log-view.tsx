@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { ArrowLeft, Search } from "lucide-react";
-import type { AuditLogItem, AuditLogPage } from "@/lib/admin/audit-log";
+import type { AuditLogItem, AuditLogPage } from "@/lib/contracts/audit-log";
 import { Link } from "@/lib/i18n/navigation";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";

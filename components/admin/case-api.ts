@@ -1,6 +1,6 @@
 "use client";
 
-import type { AdminCase } from "@/lib/admin/case-detail";
+import type { AdminCase } from "@/lib/contracts/cases";
 import { readError } from "./read-error";
 
 /** A POST to one of the case's admin APIs; resolves to the updated case, or throws the server's message. */

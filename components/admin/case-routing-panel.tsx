@@ -3,8 +3,8 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { Send } from "lucide-react";
-import type { AdminCase } from "@/lib/admin/case-detail";
-import type { RoutableHospital } from "@/lib/cases/routing";
+import type { AdminCase } from "@/lib/contracts/cases";
+import type { RoutableHospital } from "@/lib/contracts/routings";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import type { AdminCase } from "@/lib/admin/case-detail";
+import type { AdminCase } from "@/lib/contracts/cases";
 import { statusColour, statusText } from "@/lib/contracts/submissions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -3,9 +3,9 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { ArrowLeft, RefreshCw } from "lucide-react";
-import type { AdminCase } from "@/lib/admin/case-detail";
+import type { AdminCase } from "@/lib/contracts/cases";
 import { Link } from "@/lib/i18n/navigation";
-import type { FileView } from "@/lib/submissions/queries";
+import type { FileView } from "@/lib/contracts/files";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoadState } from "@/components/ui/load-state";

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { RefreshCw } from "lucide-react";
-import type { PartnerDirectory } from "@/lib/partners/invitations";
+import type { PartnerDirectory } from "@/lib/contracts/partners";
 import { Link } from "@/lib/i18n/navigation";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

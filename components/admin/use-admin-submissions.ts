@@ -1,8 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE, type AdminTab } from "@/lib/admin/list-options";
-import type { AdminSubmission, AdminSubmissionPage } from "@/lib/admin/submissions";
+import { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE, type AdminTab, type AdminSubmission, type AdminSubmissionPage } from "@/lib/contracts/cases";
 
 export const ADMIN_REFRESH_MS = 30_000;
 /** A refresh re-reads at most this many pages: enough for anything an admin scrolls through. */

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "@/lib/i18n/navigation";
-import { MAX_PRICE, PLAN_CURRENCIES } from "@/lib/partners/schemas";
+import { MAX_PRICE, PLAN_CURRENCIES } from "@/lib/contracts/plans";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";

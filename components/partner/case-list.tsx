@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
-import type { PartnerCasePage, PartnerCaseSummary } from "@/lib/partners/cases";
+import type { PartnerCasePage, PartnerCaseSummary } from "@/lib/contracts/partners";
 import { urgencyColour } from "@/lib/contracts/submissions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

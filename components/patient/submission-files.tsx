@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Download, ExternalLink, Eye } from "lucide-react";
-import type { FileView } from "@/lib/submissions/queries";
+import type { FileView } from "@/lib/contracts/files";
 import { formatKilobytes } from "@/client/upload-with-progress";
 import { openSignedLink } from "@/lib/files/open-signed-link";
 import { toast } from "@/components/ui/use-toast";

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/lib/db/generated/client";
-import { endedStatuses } from "./case-state";
+import { endedStatuses } from "@/lib/contracts/cases";
 
 /**
  * What a partner hospital may see of a case, in one place (every partner query, page, file route and

@@ -4,8 +4,7 @@ import en from "@/messages/en.json";
 import { AdminDashboard } from "@/components/admin/admin-dashboard";
 import { CaseRoutings } from "@/components/admin/case-routings";
 import { ADMIN_REFRESH_MS } from "@/components/admin/use-admin-submissions";
-import type { AdminRouting } from "@/lib/admin/case-detail";
-import type { AdminSubmission } from "@/lib/admin/submissions";
+import type { AdminRouting, AdminSubmission } from "@/lib/contracts/cases";
 
 jest.mock("@/lib/i18n/navigation", () => ({
   Link: ({ href, children, ...props }: { href: string; children: React.ReactNode }) => (

@@ -2,7 +2,7 @@ import "@testing-library/jest-dom";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { PartnerCaseList } from "@/components/partner/case-list";
-import type { PartnerCasePage, PartnerCaseSummary } from "@/lib/partners/cases";
+import type { PartnerCasePage, PartnerCaseSummary } from "@/lib/contracts/partners";
 import en from "@/messages/en.json";
 
 jest.mock("@/lib/i18n/navigation", () => ({

@@ -11,7 +11,7 @@ import { RoutingBadge } from "@/components/partner/routing-badge";
 import { PageMessages } from "@/components/patient/page-messages";
 import { Badge } from "@/components/ui/badge";
 import { AppError } from "@/lib/app-error";
-import { isCaseEnded } from "@/lib/cases/case-state";
+import { isCaseEnded } from "@/lib/contracts/cases";
 import type { Locale } from "@/lib/i18n/locales";
 import { getPartnerCase } from "@/lib/partners/cases";
 import { requirePartnerPage } from "@/lib/partners/page";
