@@ -17,7 +17,7 @@ import { Label } from "@/components/ui/label";
 import { LoadState } from "@/components/ui/load-state";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { AdminFileList } from "./admin-file-list";
+import { CaseFileList } from "@/components/files/case-file-list";
 import { FilePreviewDialog } from "./file-preview-dialog";
 import { RoutingBadges, SubmissionBadges, useSpecialtyName } from "./submission-badges";
 import { useAdminSubmissions, type AdminListFilters } from "./use-admin-submissions";
@@ -189,7 +189,7 @@ function FullCard({ submission: s, onPreview }: CardProps & { onPreview: (file: 
           {s.budget && <Item label={t("budget")} value={s.budget} />}
         </dl>
         <p className="text-sm">{s.consent ? t("consentProvided", { name: s.consentFullName }) : t("noConsent")}</p>
-        <AdminFileList files={s.files} onPreview={onPreview} />
+        <CaseFileList files={s.files} preview={{ onPreview }} signedLink showType label={t("files")} itemTestId="admin-file" />
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
           <span>{t("submittedAt", { date: format.dateTime(created, { dateStyle: "medium", timeStyle: "short" }) })}</span>
           <ViewDetails submission={s} />

@@ -9,7 +9,7 @@ import type { FileView } from "@/lib/contracts/files";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoadState } from "@/components/ui/load-state";
-import { AdminFileList } from "./admin-file-list";
+import { CaseFileList } from "@/components/files/case-file-list";
 import { CaseDetails } from "./case-details";
 import { CaseDocumentRequests } from "./case-document-requests";
 import { CaseRoutingPanel } from "./case-routing-panel";
@@ -78,7 +78,7 @@ export function CaseView({ caseId }: { caseId: string }) {
                 <CaseDetails submission={data} />
               </Section>
               <Section title={t("filesTitle")}>
-                <AdminFileList files={data.files} onPreview={setPreview} />
+                <CaseFileList files={data.files} preview={{ onPreview: setPreview }} signedLink showType label={t("filesTitle")} itemTestId="admin-file" />
               </Section>
               <Section title={t("hospitalsTitle")}>
                 <CaseRoutings routings={data.routings} />

@@ -46,3 +46,6 @@ export const dicomMetadataSchema = z.object({
   preview: z.discriminatedUnion("renderable", [z.object({ renderable: z.literal(true) }), z.object({ renderable: z.literal(false), reason: z.enum(dicomNotRenderableReasons) })]),
 });
 export type StoredDicomMetadata = z.infer<typeof dicomMetadataSchema>;
+
+/** POST /api/files/[id]/signed-link: a short-lived link to the file that works without a session. */
+export const signedLinkSchema = z.object({ url: z.string(), expiresIn: z.number() });

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import en from "@/messages/en.json";
+import { QueryProvider } from "@/client/query-provider";
 import { AdminDashboard } from "@/components/admin/admin-dashboard";
 import { CaseRoutings } from "@/components/admin/case-routings";
 import { ADMIN_REFRESH_MS } from "@/components/admin/use-admin-submissions";
@@ -73,7 +74,7 @@ const newest = (count: number) => Array.from({ length: count }, () => makeCase()
 function show(ui: React.ReactNode = <AdminDashboard />) {
   return render(
     <NextIntlClientProvider locale="en" timeZone="UTC" messages={en}>
-      {ui}
+      <QueryProvider>{ui}</QueryProvider>
     </NextIntlClientProvider>,
   );
 }
