@@ -4,7 +4,7 @@ import en from "@/messages/en.json";
 import { QueryProvider } from "@/client/query-provider";
 import { AdminDashboard } from "@/components/admin/admin-dashboard";
 import { CaseRoutings } from "@/components/admin/case-routings";
-import { ADMIN_REFRESH_MS } from "@/components/admin/use-admin-submissions";
+import { ADMIN_REFRESH_MS } from "@/client/queries/admin-cases";
 import type { AdminRouting, AdminSubmission } from "@/lib/contracts/cases";
 
 jest.mock("@/lib/i18n/navigation", () => ({
