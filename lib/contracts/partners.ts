@@ -9,8 +9,8 @@ import { submissionStatuses } from "@/lib/contracts/submissions";
 /** Partner hospitals' users: invitations (admin), accepting one (the invitee), and the partner's cases. */
 
 export const inviteSchema = z.object({
-  name: personName({ required: "Name is required." }),
-  email: z.email("Enter a valid e-mail address.").max(254, "Enter a valid e-mail address."),
+  name: personName(),
+  email: z.string({ error: "email_invalid" }).trim().pipe(z.email("email_invalid").max(254, "email_invalid")),
   hospitalId: z.string({ error: "field_required" }).trim().min(1, "field_required").max(200, "text_too_long"),
 });
 export type InviteInput = z.input<typeof inviteSchema>;
@@ -18,13 +18,14 @@ export type InviteInput = z.input<typeof inviteSchema>;
 export const INVITATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export const acceptInvitationSchema = z.object({
-  token: z.string({ error: "The invitation token is missing." }).regex(INVITATION_TOKEN_PATTERN, "This invitation link is not valid."),
-  username: z.string({ error: "Username is required." }).trim().regex(USERNAME_PATTERN, "Username: 3 to 30 letters, digits, dots or underscores."),
-  password: z
-    .string({ error: "Password is required." })
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
+  token: z.string({ error: "invitation_invalid" }).regex(INVITATION_TOKEN_PATTERN, "invitation_invalid"),
+  username: z.string({ error: "username_invalid" }).trim().regex(USERNAME_PATTERN, "username_invalid"),
+  password: z.string({ error: "password_too_short" }).min(PASSWORD_MIN_LENGTH, "password_too_short").max(PASSWORD_MAX_LENGTH, "password_too_long"),
 });
+/** The invitee's form: the same, with the password typed twice. */
+export const acceptInvitationFormSchema = acceptInvitationSchema
+  .extend({ confirm: z.string() })
+  .refine((value) => value.password === value.confirm, { path: ["confirm"], message: "passwords_differ" });
 export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;
 export const acceptInvitationAnswerSchema = z.object({ ok: z.literal(true), redirectTo: z.string() });
 
