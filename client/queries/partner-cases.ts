@@ -1,8 +1,9 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiFetch } from "@/client/api";
+import { partnerCasePageSchema, type PartnerCasePage } from "@/lib/contracts/partners";
 import { planCreatedSchema, type appointmentSchema, type declineSchema, type planSchema } from "@/lib/contracts/plans";
 
 /** Query keys of the partner portal: the hospital's case list, and one case. */
@@ -29,5 +30,19 @@ export function usePartnerAnswer(caseId: string, onDone?: (kind: Answer["kind"])
       await queryClient.invalidateQueries({ queryKey: partnerCaseKeys.all });
       onDone?.(kind);
     },
+  });
+}
+
+/** The hospital's cases, newest routing first; the first page comes with the page, "load more" asks for the next by its cursor. */
+export function usePartnerCases(initial: PartnerCasePage) {
+  return useInfiniteQuery({
+    queryKey: partnerCaseKeys.list(),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch(pageParam ? `/api/partner/cases?cursor=${encodeURIComponent(pageParam)}` : "/api/partner/cases", { schema: partnerCasePageSchema, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    initialData: { pages: [initial], pageParams: [null] },
+    // The server page already holds the first page; the list changes only when the coordinator routes a case.
+    staleTime: Infinity,
   });
 }
