@@ -143,7 +143,8 @@ async function main() {
     const counts = (await client.query(`SELECT (SELECT count(*) FROM "user") AS users, (SELECT count(*) FROM "CaseRouting") AS routings`)).rows[0];
     await client.end();
 
-    const { listAdminSubmissions, adminListQuery } = await import("@/lib/admin/submissions");
+    const { listAdminSubmissions } = await import("@/lib/admin/submissions");
+    const { adminListQuery } = await import("@/lib/contracts/cases");
     const list = (query: Record<string, string>) => listAdminSubmissions(adminListQuery.parse(query));
     const cursorOf = (row: { createdAt: Date; id: string }) => Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString("base64url");
     const first = await list({});

@@ -4,10 +4,9 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { Clock, RefreshCw, Search } from "lucide-react";
 import { formSpecialtySlugs } from "@/content/specialties";
-import { adminTabs, type AdminTab } from "@/lib/admin/list-options";
-import type { AdminSubmission } from "@/lib/admin/submissions";
+import { adminTabs, type AdminSubmission, type AdminTab } from "@/lib/contracts/cases";
 import { Link } from "@/lib/i18n/navigation";
-import type { FileView } from "@/lib/submissions/queries";
+import type { FileView } from "@/lib/contracts/files";
 import { submissionStatuses, statusText } from "@/lib/contracts/submissions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -17,10 +16,11 @@ import { Label } from "@/components/ui/label";
 import { LoadState } from "@/components/ui/load-state";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { AdminFileList } from "./admin-file-list";
+import { CaseFileList } from "@/components/files/case-file-list";
 import { FilePreviewDialog } from "./file-preview-dialog";
 import { RoutingBadges, SubmissionBadges, useSpecialtyName } from "./submission-badges";
-import { useAdminSubmissions, type AdminListFilters } from "./use-admin-submissions";
+import { useAdminSubmissions, type AdminListFilters } from "@/client/queries/admin-cases";
+import { loadStatus } from "@/client/queries/load-status";
 
 /** SPEC section 2, Admin dashboard (after the gate): every submission, in four tabs, each its own server query. */
 export function AdminDashboard() {
@@ -28,7 +28,8 @@ export function AdminDashboard() {
   const [query, setQuery] = useState("");
   const [filters, setFilters] = useState<AdminListFilters>({ q: "", status: "", urgency: "", specialty: "", source: "", overdue: "" });
   const [tab, setTab] = useState<AdminTab>("all");
-  const { state, counts: loadedCounts, refresh, loadMore } = useAdminSubmissions(filters, tab);
+  const { list, counts: loadedCounts, refresh, loadMore, loadingMore } = useAdminSubmissions(filters, tab);
+  const status = loadStatus(list);
   const [preview, setPreview] = useState<FileView | null>(null);
 
   function onSearch(event: FormEvent) {
@@ -92,7 +93,7 @@ export function AdminDashboard() {
       </Button>
 
       {loadedCounts === null ? (
-        <LoadState status={state.status} labels={{ loading: t("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={() => void refresh()} />
+        <LoadState status={status} labels={{ loading: t("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={() => void refresh()} />
       ) : (
         <Tabs value={tab} onValueChange={(value) => setTab(value as AdminTab)}>
           <TabsList>
@@ -106,15 +107,15 @@ export function AdminDashboard() {
             <TabsContent key={value} value={value} className="space-y-4">
               {value === tab && (
                 <>
-                  <LoadState status={state.status} labels={{ loading: t("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={() => void refresh()} />
-                  {state.status === "ready" &&
-                    (state.items.length === 0 ? (
+                  <LoadState status={status} labels={{ loading: t("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={() => void refresh()} />
+                  {list.data &&
+                    (list.data.items.length === 0 ? (
                       <p className="text-muted-foreground">{t("empty")}</p>
                     ) : (
-                      state.items.map((s) => <div key={s.id}>{tabs[value].render(s)}</div>)
+                      list.data.items.map((s) => <div key={s.id}>{tabs[value].render(s)}</div>)
                     ))}
-                  {state.status === "ready" && state.nextCursor && (
-                    <Button variant="outline" onClick={() => void loadMore()} disabled={state.loadingMore}>
+                  {list.data?.nextCursor && (
+                    <Button variant="outline" onClick={loadMore} disabled={loadingMore}>
                       {t("loadMore")}
                     </Button>
                   )}
@@ -189,7 +190,7 @@ function FullCard({ submission: s, onPreview }: CardProps & { onPreview: (file: 
           {s.budget && <Item label={t("budget")} value={s.budget} />}
         </dl>
         <p className="text-sm">{s.consent ? t("consentProvided", { name: s.consentFullName }) : t("noConsent")}</p>
-        <AdminFileList files={s.files} onPreview={onPreview} />
+        <CaseFileList files={s.files} preview={{ onPreview }} signedLink showType label={t("files")} itemTestId="admin-file" />
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
           <span>{t("submittedAt", { date: format.dateTime(created, { dateStyle: "medium", timeStyle: "short" }) })}</span>
           <ViewDetails submission={s} />

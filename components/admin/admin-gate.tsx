@@ -1,6 +1,8 @@
 "use client";
 
-import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { Lock } from "lucide-react";
@@ -8,7 +10,10 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { readError } from "./read-error";
+import { adminUnlockSchema } from "@/lib/contracts/admin";
+import { ApiError } from "@/client/api";
+import { useErrorText } from "@/client/errors";
+import { useAdminUnlock } from "@/client/queries/admin-access";
 
 /**
  * SPEC's admin gate, checked on the server: the admin re-enters their own password; on success the
@@ -19,38 +24,30 @@ export function AdminGate({ initiallyUnlocked, children }: { initiallyUnlocked: 
   const t = useTranslations("admin");
   const router = useRouter();
   const [unlocked, setUnlocked] = useState(initiallyUnlocked);
-  const [password, setPassword] = useState("");
+  const errorText = useErrorText();
+  const unlock = useAdminUnlock();
+  const form = useForm({ resolver: zodResolver(adminUnlockSchema), defaultValues: { password: "" } });
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const field = useRef<HTMLInputElement>(null);
+  const password = useWatch({ control: form.control, name: "password" });
+  const pending = unlock.isPending;
 
   if (unlocked) return <>{children}</>;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    setPending(true);
+  const onSubmit = form.handleSubmit((body) => {
     setError(null);
-    try {
-      const response = await fetch("/api/admin/unlock", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ password }),
-      });
-      if (response.ok) {
+    unlock.mutate(body, {
+      onSuccess: () => {
         if (children === undefined) router.refresh();
-        return setUnlocked(true);
-      }
-      setError(response.status === 400 ? t("incorrectPassword") : ((await readError(response)) ?? t("unlockFailed")));
-    } catch {
-      setError(t("unlockFailed"));
-    } finally {
-      setPassword("");
-      setPending(false);
-      field.current?.focus();
-    }
-  }
+        setUnlocked(true);
+      },
+      // A wrong password is a 400; anything else says why (in the page's language) or that the check failed.
+      onError: (failure) => setError(failure instanceof ApiError && failure.status === 400 ? t("incorrectPassword") : failure instanceof ApiError && failure.status > 0 ? errorText(failure) : t("unlockFailed")),
+      onSettled: () => {
+        form.reset({ password: "" });
+        form.setFocus("password");
+      },
+    });
+  });
 
   return (
     <div className="mx-auto max-w-md px-4 py-16">
@@ -68,12 +65,10 @@ export function AdminGate({ initiallyUnlocked, children }: { initiallyUnlocked: 
             <div className="space-y-2">
               <Label htmlFor="admin-password">{t("passwordLabel")}</Label>
               <Input
-                ref={field}
                 id="admin-password"
                 type="password"
                 autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
+                {...form.register("password")}
                 aria-invalid={!!error}
                 aria-describedby={error ? "admin-password-error" : undefined}
                 required

@@ -1,43 +1,37 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { adminSetupSchema } from "@/lib/contracts/admin";
+import { ApiError } from "@/client/api";
+import { useAdminSetup } from "@/client/queries/admin-access";
 import { Link } from "@/lib/i18n/navigation";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { readError } from "./read-error";
 
 /** SPEC section 2, Admin setup: promote an account with the server's setup key (never shown here). */
 export function AdminSetupForm({ enabled }: { enabled: boolean }) {
   const t = useTranslations("adminSetup");
-  const [email, setEmail] = useState("");
-  const [adminKey, setAdminKey] = useState("");
-  const [pending, setPending] = useState(false);
+  const setup = useAdminSetup();
+  const form = useForm({ resolver: zodResolver(adminSetupSchema), defaultValues: { email: "", adminKey: "" } });
+  const pending = setup.isPending;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    if (!email.trim() || !adminKey) return toast({ title: t("missingTitle"), description: t("missingText"), variant: "destructive" });
-    setPending(true);
-    try {
-      const response = await fetch("/api/admin/setup", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email: email.trim(), adminKey }),
-      });
-      if (!response.ok) return toast({ title: t("failedTitle"), description: (await readError(response)) ?? t("failedText"), variant: "destructive" });
-      setAdminKey("");
-      toast({ title: t("successTitle"), description: t("successText") });
-    } catch {
-      toast({ title: t("failedTitle"), description: t("failedText"), variant: "destructive" });
-    } finally {
-      setPending(false);
-    }
-  }
+  const onSubmit = form.handleSubmit(
+    (body) =>
+      setup.mutate(body, {
+        onSuccess: () => {
+          form.resetField("adminKey");
+          toast({ title: t("successTitle"), description: t("successText") });
+        },
+        // The server's reason is already in the page's language; a lost connection gets the general text.
+        onError: (error) => toast({ title: t("failedTitle"), description: error instanceof ApiError && error.status > 0 ? error.message : t("failedText"), variant: "destructive" }),
+      }),
+    () => toast({ title: t("missingTitle"), description: t("missingText"), variant: "destructive" }),
+  );
 
   return (
     <div className="mx-auto max-w-lg space-y-6 px-4 py-10">
@@ -58,11 +52,11 @@ export function AdminSetupForm({ enabled }: { enabled: boolean }) {
           <form method="post" onSubmit={onSubmit} className="space-y-4" noValidate>
             <div className="space-y-2">
               <Label htmlFor="setup-email">{t("emailLabel")}</Label>
-              <Input id="setup-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={!enabled} />
+              <Input id="setup-email" type="email" autoComplete="email" {...form.register("email")} disabled={!enabled} />
             </div>
             <div className="space-y-2">
               <Label htmlFor="setup-key">{t("keyLabel")}</Label>
-              <Input id="setup-key" type="password" autoComplete="off" value={adminKey} onChange={(e) => setAdminKey(e.target.value)} disabled={!enabled} />
+              <Input id="setup-key" type="password" autoComplete="off" {...form.register("adminKey")} disabled={!enabled} />
             </div>
             <Button type="submit" className="w-full" disabled={!enabled || pending}>
               {pending ? t("pending") : t("submit")}

@@ -1,69 +1,33 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { ArrowLeft, Search } from "lucide-react";
-import type { AuditLogItem, AuditLogPage } from "@/lib/admin/audit-log";
+import type { AuditLogItem } from "@/lib/contracts/audit-log";
 import { Link } from "@/lib/i18n/navigation";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { LoadState } from "@/components/ui/load-state";
-import { readError } from "./read-error";
+import { ApiError } from "@/client/api";
+import { useAuditLog, type AuditFilters } from "@/client/queries/audit-log";
+import { loadStatus } from "@/client/queries/load-status";
 
-export interface AuditFilters {
-  /** Tracking number or case id, as typed. */
-  case: string;
-  /** A user's e-mail address. */
-  user: string;
-  /** An action code or its beginning ("file" finds file.read and file.link). */
-  action: string;
-}
+export type { AuditFilters };
 
 const KNOWN_ACTIONS = ["file.read", "file.link", "submission.create", "submission.add_files", "submission.status_change", "plan.approve", "track.verified", "admin.unlock", "admin.setup_attempt", "user.grant_admin"];
 
-type State = { status: "loading" | "error"; items: AuditLogItem[]; error?: string } | { status: "ready" | "more"; items: AuditLogItem[]; next: string | null };
 
 /** Who read or changed which case or file, when and from where; filtered by case, user and action, newest first. */
 export function AuditLogView({ initialFilters }: { initialFilters: AuditFilters }) {
   const t = useTranslations("auditLog");
   const [form, setForm] = useState(initialFilters);
   const [filters, setFilters] = useState(initialFilters);
-  const [state, setState] = useState<State>({ status: "loading", items: [] });
-  const request = useRef<AbortController | null>(null);
-
-  const load = useCallback(
-    async (cursor: string | null, previous: AuditLogItem[]) => {
-      request.current?.abort();
-      const controller = new AbortController();
-      request.current = controller;
-      setState(cursor ? { status: "more", items: previous, next: null } : { status: "loading", items: [] });
-      const params = new URLSearchParams();
-      if (filters.case.trim()) params.set("case", filters.case.trim());
-      if (filters.user.trim()) params.set("actorEmail", filters.user.trim());
-      if (filters.action.trim()) params.set("action", filters.action.trim().toLowerCase());
-      if (cursor) params.set("cursor", cursor);
-      try {
-        const response = await fetch(`/api/admin/audit?${params}`, { credentials: "include", signal: controller.signal });
-        if (!response.ok) {
-          // 400 and 404 carry a reason worth showing (an unknown tracking number or e-mail, a malformed filter).
-          const reason = response.status === 400 || response.status === 404 ? await readError(response) : null;
-          return setState({ status: "error", items: previous, error: reason ?? undefined });
-        }
-        const page = (await response.json()) as AuditLogPage;
-        setState({ status: "ready", items: [...previous, ...page.items], next: page.nextCursor });
-      } catch {
-        if (!controller.signal.aborted) setState({ status: "error", items: previous });
-      }
-    },
-    [filters],
-  );
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- loading data from the API when the page opens or the filters change
-    void load(null, []);
-    return () => request.current?.abort();
-  }, [load]);
+  const log = useAuditLog(filters);
+  const items = log.data?.pages.flatMap((page) => page.items) ?? [];
+  const status = loadStatus(log);
+  // 400 and 404 carry a reason worth showing (an unknown tracking number or e-mail, a malformed filter).
+  const reason = log.error instanceof ApiError && (log.error.status === 400 || log.error.status === 404) ? log.error.message : null;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -112,19 +76,19 @@ export function AuditLogView({ initialFilters }: { initialFilters: AuditFilters 
         </Button>
       </form>
 
-      {state.status === "error" && state.error ? (
+      {status === "error" && reason ? (
         <p role="alert" className="text-destructive">
-          {state.error}
+          {reason}
         </p>
       ) : (
-        <LoadState status={state.status} labels={{ loading: t("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={() => void load(null, [])} />
+        <LoadState status={status} labels={{ loading: t("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={() => void log.refetch()} />
       )}
 
-      {state.status !== "loading" && state.items.length === 0 && state.status !== "error" && <p className="text-muted-foreground">{t("empty")}</p>}
-      {state.items.length > 0 && <AuditTable items={state.items} />}
-      {(state.status === "ready" || state.status === "more") && state.next && (
-        <Button variant="outline" disabled={state.status === "more"} onClick={() => void load(state.next, state.items)}>
-          {state.status === "more" ? t("loadingMore") : t("loadMore")}
+      {status === "ready" && items.length === 0 && <p className="text-muted-foreground">{t("empty")}</p>}
+      {items.length > 0 && <AuditTable items={items} />}
+      {log.hasNextPage && (
+        <Button variant="outline" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+          {log.isFetchingNextPage ? t("loadingMore") : t("loadMore")}
         </Button>
       )}
     </div>

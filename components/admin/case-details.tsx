@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import type { AdminSubmission } from "@/lib/admin/submissions";
+import type { AdminSubmission } from "@/lib/contracts/cases";
 import { useSpecialtyName } from "./submission-badges";
 
 /** Everything the patient sent with a case (the fields of SPEC's admin card and the rest of the submission). */

@@ -1,42 +1,39 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import type { AdminCase } from "@/lib/admin/case-detail";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { DOCUMENT_REQUEST_MAX, DOCUMENT_REQUEST_MIN, documentRequestSchema, type AdminCase } from "@/lib/contracts/cases";
+import { useErrorText } from "@/client/errors";
+import { useDocumentRequest } from "@/client/queries/admin-cases";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { postCaseAction } from "./case-api";
-
-/** The same limits as the API (lib/cases/document-requests.ts). */
-const MIN = 5;
-const MAX = 2000;
+import { useActionFailed } from "./action-failed";
 
 /** What the coordinator asked the patient for, whether they have added files since, and the form to ask again. */
-export function CaseDocumentRequests({ data, onChange }: { data: AdminCase; onChange: (data: AdminCase) => void }) {
+export function CaseDocumentRequests({ data }: { data: AdminCase }) {
   const t = useTranslations("adminCase");
   const format = useFormatter();
-  const [message, setMessage] = useState("");
-  const [pending, setPending] = useState(false);
+  const errorText = useErrorText();
+  const failed = useActionFailed();
+  const request = useDocumentRequest(data.id);
+  const form = useForm({ resolver: zodResolver(documentRequestSchema), defaultValues: { message: "" } });
+  const messageError = form.formState.errors.message?.message;
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
+  const tooShort = useWatch({ control: form.control, name: "message" }).trim().length < DOCUMENT_REQUEST_MIN;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (message.trim().length < MIN || pending) return;
-    setPending(true);
-    try {
-      const result = await postCaseAction(data.id, "document-requests", { message: message.trim() });
-      onChange(result.case);
-      setMessage("");
-      toast({ title: t("documentsRequested") });
-    } catch (error) {
-      toast({ title: t("actionFailed"), description: (error as Error).message, variant: "destructive" });
-    } finally {
-      setPending(false);
-    }
-  }
+  const onSubmit = form.handleSubmit((body) =>
+    request.mutate(body, {
+      onSuccess: () => {
+        form.reset();
+        toast({ title: t("documentsRequested") });
+      },
+      onError: (error) => failed(error, form),
+    }),
+  );
 
   return (
     <div className="space-y-4 text-sm">
@@ -63,12 +60,25 @@ export function CaseDocumentRequests({ data, onChange }: { data: AdminCase; onCh
       {data.actions.canRequestDocuments ? (
         <form method="post" onSubmit={onSubmit} className="space-y-2">
           <Label htmlFor="document-request">{t("requestLabel")}</Label>
-          <Textarea id="document-request" value={message} minLength={MIN} maxLength={MAX} rows={3} onChange={(event) => setMessage(event.target.value)} aria-describedby="document-request-hint" />
+          <Textarea
+            id="document-request"
+            {...form.register("message")}
+            minLength={DOCUMENT_REQUEST_MIN}
+            maxLength={DOCUMENT_REQUEST_MAX}
+            rows={3}
+            aria-invalid={messageError ? true : undefined}
+            aria-describedby={messageError ? "document-request-error document-request-hint" : "document-request-hint"}
+          />
+          {messageError && (
+            <p id="document-request-error" className="text-destructive">
+              {errorText(messageError, { minimum: DOCUMENT_REQUEST_MIN, maximum: DOCUMENT_REQUEST_MAX })}
+            </p>
+          )}
           <p id="document-request-hint" className="text-muted-foreground">
             {t("requestHint")}
           </p>
-          <Button type="submit" disabled={message.trim().length < MIN || pending}>
-            {pending ? t("sending") : t("requestDocuments")}
+          <Button type="submit" disabled={tooShort || request.isPending}>
+            {request.isPending ? t("sending") : t("requestDocuments")}
           </Button>
         </form>
       ) : (

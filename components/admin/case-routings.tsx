@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { Clock } from "lucide-react";
-import type { AdminRouting } from "@/lib/admin/case-detail";
+import type { AdminRouting } from "@/lib/contracts/cases";
 import type { BadgeColour } from "@/lib/contracts/submissions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -2,7 +2,12 @@
 
 import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import type { AdminCase } from "@/lib/admin/case-detail";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { caseStatusChangeSchema, NOTE_MAX, type AdminCase } from "@/lib/contracts/cases";
+import type { SubmissionStatus } from "@/lib/contracts/submissions";
+import { useErrorText } from "@/client/errors";
+import { useCaseStatusChange } from "@/client/queries/admin-cases";
 import { statusColour, statusText } from "@/lib/contracts/submissions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -10,17 +15,15 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { postCaseAction } from "./case-api";
-
-export const NOTE_MAX = 1000;
+import { useActionFailed } from "./action-failed";
 
 const upper = (status: string) => statusText(status).toUpperCase();
 
 /** The case's status, the moves a coordinator may make by hand (each with an optional note), and the history. */
-export function CaseStatus({ data, onChange }: { data: AdminCase; onChange: (data: AdminCase) => void }) {
+export function CaseStatus({ data }: { data: AdminCase }) {
   const t = useTranslations("adminCase");
   const format = useFormatter();
-  const [target, setTarget] = useState<string | null>(null);
+  const [target, setTarget] = useState<SubmissionStatus | null>(null);
 
   return (
     <div className="space-y-4 text-sm">
@@ -56,30 +59,30 @@ export function CaseStatus({ data, onChange }: { data: AdminCase; onChange: (dat
           ))}
         </ol>
       </div>
-      {target && <ConfirmTransition caseId={data.id} to={target} onClose={() => setTarget(null)} onChange={onChange} />}
+      {target && <ConfirmTransition caseId={data.id} to={target} onClose={() => setTarget(null)} />}
     </div>
   );
 }
 
-function ConfirmTransition({ caseId, to, onClose, onChange }: { caseId: string; to: string; onClose: () => void; onChange: (data: AdminCase) => void }) {
+function ConfirmTransition({ caseId, to, onClose }: { caseId: string; to: SubmissionStatus; onClose: () => void }) {
   const t = useTranslations("adminCase");
   const tc = useTranslations("common");
-  const [note, setNote] = useState("");
-  const [pending, setPending] = useState(false);
+  const errorText = useErrorText();
+  const failed = useActionFailed();
+  const change = useCaseStatusChange(caseId);
+  const form = useForm({ resolver: zodResolver(caseStatusChangeSchema), defaultValues: { to, note: "" } });
+  const noteError = form.formState.errors.note?.message;
+  const pending = change.isPending;
 
-  async function confirm() {
-    setPending(true);
-    try {
-      const result = await postCaseAction(caseId, "status", { to, note: note.trim() || undefined });
-      onChange(result.case);
-      toast({ title: t("statusChanged", { status: upper(to) }) });
-      onClose();
-    } catch (error) {
-      toast({ title: t("actionFailed"), description: (error as Error).message, variant: "destructive" });
-    } finally {
-      setPending(false);
-    }
-  }
+  const confirm = form.handleSubmit((body) =>
+    change.mutate(body, {
+      onSuccess: () => {
+        toast({ title: t("statusChanged", { status: upper(to) }) });
+        onClose();
+      },
+      onError: (error) => failed(error, form),
+    }),
+  );
 
   return (
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
@@ -90,7 +93,19 @@ function ConfirmTransition({ caseId, to, onClose, onChange }: { caseId: string; 
         </DialogHeader>
         <div className="space-y-2">
           <Label htmlFor="status-note">{t("noteLabel")}</Label>
-          <Textarea id="status-note" value={note} maxLength={NOTE_MAX} onChange={(event) => setNote(event.target.value)} rows={3} />
+          <Textarea
+            id="status-note"
+            {...form.register("note")}
+            maxLength={NOTE_MAX}
+            rows={3}
+            aria-invalid={noteError ? true : undefined}
+            aria-describedby={noteError ? "status-note-error" : undefined}
+          />
+          {noteError && (
+            <p id="status-note-error" className="text-sm text-destructive">
+              {errorText(noteError, { maximum: NOTE_MAX })}
+            </p>
+          )}
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={pending}>

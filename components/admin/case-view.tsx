@@ -1,15 +1,14 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { ArrowLeft, RefreshCw } from "lucide-react";
-import type { AdminCase } from "@/lib/admin/case-detail";
 import { Link } from "@/lib/i18n/navigation";
-import type { FileView } from "@/lib/submissions/queries";
+import type { FileView } from "@/lib/contracts/files";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoadState } from "@/components/ui/load-state";
-import { AdminFileList } from "./admin-file-list";
+import { CaseFileList } from "@/components/files/case-file-list";
 import { CaseDetails } from "./case-details";
 import { CaseDocumentRequests } from "./case-document-requests";
 import { CaseRoutingPanel } from "./case-routing-panel";
@@ -17,49 +16,30 @@ import { CaseRoutings } from "./case-routings";
 import { CaseStatus } from "./case-status";
 import { FilePreviewDialog } from "./file-preview-dialog";
 import { SubmissionBadges } from "./submission-badges";
-import { ADMIN_REFRESH_MS } from "./use-admin-submissions";
-
-type State = { status: "loading" } | { status: "error" } | { status: "missing" } | { status: "ready"; data: AdminCase };
+import { ApiError } from "@/client/api";
+import { useAdminCase } from "@/client/queries/admin-cases";
+import { loadStatus } from "@/client/queries/load-status";
 
 /** The coordinator's page for one case: what the patient sent, the workflow, routing to hospitals and their answers. */
 export function CaseView({ caseId }: { caseId: string }) {
   const t = useTranslations("adminCase");
-  const [state, setState] = useState<State>({ status: "loading" });
+  const query = useAdminCase(caseId);
   const [preview, setPreview] = useState<FileView | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const response = await fetch(`/api/admin/cases/${caseId}`, { credentials: "include", cache: "no-store" });
-      if (response.status === 404) return setState({ status: "missing" });
-      if (!response.ok) throw new Error(`${response.status}`);
-      setState({ status: "ready", data: (await response.json()) as AdminCase });
-    } catch (error) {
-      console.error("Could not load the case", error);
-      setState((current) => (current.status === "ready" ? current : { status: "error" }));
-    }
-  }, [caseId]);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- loading the case from the API, then keeping hospitals' answers fresh
-    void load();
-    const timer = setInterval(() => void load(), ADMIN_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [load]);
-
-  const onChange = useCallback((data: AdminCase) => setState({ status: "ready", data }), []);
-  const data = state.status === "ready" ? state.data : null;
+  const missing = query.error instanceof ApiError && query.error.status === 404;
+  const data = missing ? undefined : query.data;
+  const load = () => void query.refetch();
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
       <Link href="/admin-dashboard" className="inline-flex min-h-10 items-center gap-1 text-sm text-primary hover:underline">
         <ArrowLeft aria-hidden className="h-4 w-4 rtl:rotate-180" /> {t("back")}
       </Link>
-      {state.status === "missing" && (
+      {missing && (
         <p role="alert" className="text-lg">
           {t("notFound")}
         </p>
       )}
-      <LoadState status={state.status} labels={{ loading: t("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={() => void load()} />
+      <LoadState status={missing ? "missing" : loadStatus(query)} labels={{ loading: t("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={load} />
       {data && (
         <>
           <header className="flex flex-wrap items-start justify-between gap-4">
@@ -68,7 +48,7 @@ export function CaseView({ caseId }: { caseId: string }) {
               <p className="font-mono text-muted-foreground">{data.trackingNumber}</p>
               <SubmissionBadges submission={data} />
             </div>
-            <Button variant="outline" onClick={() => void load()}>
+            <Button variant="outline" onClick={load}>
               <RefreshCw aria-hidden className="h-4 w-4" /> {t("refresh")}
             </Button>
           </header>
@@ -78,21 +58,21 @@ export function CaseView({ caseId }: { caseId: string }) {
                 <CaseDetails submission={data} />
               </Section>
               <Section title={t("filesTitle")}>
-                <AdminFileList files={data.files} onPreview={setPreview} />
+                <CaseFileList files={data.files} preview={{ onPreview: setPreview }} signedLink showType label={t("filesTitle")} itemTestId="admin-file" />
               </Section>
               <Section title={t("hospitalsTitle")}>
                 <CaseRoutings routings={data.routings} />
               </Section>
               <Section title={t("documentsTitle")}>
-                <CaseDocumentRequests data={data} onChange={onChange} />
+                <CaseDocumentRequests data={data} />
               </Section>
             </div>
             <div className="space-y-6">
               <Section title={t("statusTitle")}>
-                <CaseStatus data={data} onChange={onChange} />
+                <CaseStatus data={data} />
               </Section>
               <Section title={t("routeTitle")}>
-                <CaseRoutingPanel data={data} onChange={onChange} />
+                <CaseRoutingPanel data={data} />
               </Section>
             </div>
           </div>

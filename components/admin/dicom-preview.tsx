@@ -2,8 +2,8 @@
 
 import { useEffect, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import type { StoredDicomMetadata } from "@/lib/dicom/stored-file";
-import type { FileView } from "@/lib/submissions/queries";
+import type { StoredDicomMetadata } from "@/lib/contracts/files";
+import type { FileView } from "@/lib/contracts/files";
 
 type State = { status: "loading" } | { status: "error"; unreadable: boolean } | { status: "ready"; metadata: StoredDicomMetadata };
 
@@ -105,7 +105,7 @@ function DicomImage({ metadata }: { metadata: StoredDicomMetadata }) {
       <div className="rounded-md bg-muted p-6 text-center text-muted-foreground">
         <p>{ta("previewUnavailable")}</p>
         <p className="mt-1 text-sm">
-          {failed ? t("imageFailed") : t(`reason.${metadata.preview.reason ?? "unsupported_image"}`, { syntax: metadata.transferSyntax.name })}
+          {failed ? t("imageFailed") : t(`reason.${"reason" in metadata.preview ? metadata.preview.reason : "unsupported_image"}`, { syntax: metadata.transferSyntax.name })}
         </p>
       </div>
     );

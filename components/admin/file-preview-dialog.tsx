@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { Download } from "lucide-react";
 import { fileKind } from "@/lib/contracts/files";
 import { DICOM_MIME_TYPE } from "@/lib/contracts/files";
-import type { FileView } from "@/lib/submissions/queries";
+import type { FileView } from "@/lib/contracts/files";
 import { formatKilobytes } from "@/client/upload-with-progress";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";

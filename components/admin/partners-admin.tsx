@@ -1,10 +1,17 @@
 "use client";
 
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { RefreshCw } from "lucide-react";
-import type { PartnerDirectory } from "@/lib/partners/invitations";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { inviteSchema } from "@/lib/contracts/partners";
+import { nameMessageKey } from "@/lib/contracts/people";
+import type { Locale } from "@/lib/i18n/locales";
 import { Link } from "@/lib/i18n/navigation";
+import { showApiError, useErrorText } from "@/client/errors";
+import { useInvitePartner, usePartnerDirectory } from "@/client/queries/partners";
+import { loadStatus } from "@/client/queries/load-status";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -13,59 +20,58 @@ import { Label } from "@/components/ui/label";
 import { LoadState } from "@/components/ui/load-state";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/use-toast";
-import { readError } from "./read-error";
-
-type State = { status: "loading" } | { status: "error" } | { status: "ready"; data: PartnerDirectory };
 
 /** Admins: the partner users and open invitations, and the form that invites a partner for one hospital. */
 export function PartnersAdmin({ hospitals }: { hospitals: { id: string; name: string; city: string }[] }) {
   const t = useTranslations("adminPartners");
-  const locale = useLocale();
-  const [state, setState] = useState<State>({ status: "loading" });
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const tNames = useTranslations("nameRules");
+  const locale = useLocale() as Locale;
+  const errorText = useErrorText();
+  const directory = usePartnerDirectory();
+  const invite = useInvitePartner();
+  const form = useForm({ resolver: zodResolver(inviteSchema), defaultValues: { name: "", email: "", hospitalId: "" } });
+  const { errors } = form.formState;
+  const [missing, setMissing] = useState(false);
+  const load = () => void directory.refetch();
+  /** A field's error: a person-name rule (nameRules), an error code, or the server's text. */
+  const fieldError = (message: string | undefined) => {
+    if (!message) return undefined;
+    const rule = nameMessageKey(message);
+    return rule ? tNames(rule) : errorText(message);
+  };
 
-  const load = useCallback(async () => {
-    try {
-      const response = await fetch("/api/admin/partners", { credentials: "include", cache: "no-store" });
-      if (!response.ok) throw new Error(String(response.status));
-      setState({ status: "ready", data: (await response.json()) as PartnerDirectory });
-    } catch {
-      setState({ status: "error" });
-    }
-  }, []);
+  const onInvite = form.handleSubmit(
+    (body) => {
+      setMissing(false);
+      invite.mutate(
+        { ...body, locale },
+        {
+          onSuccess: () => {
+            form.reset();
+            toast({ title: t("invited", { email: body.email }) });
+          },
+          onError: (failure) => showApiError(form, failure, errorText),
+        },
+      );
+    },
+    () => {
+      const values = form.getValues();
+      setMissing(!values.name.trim() || !values.email.trim() || !values.hospitalId);
+    },
+  );
+  const error = errors.root?.server?.message ?? (missing ? t("missingFields") : null);
+  const data = directory.data;
+  const field = (id: string, message: string | undefined) => ({
+    "aria-invalid": message ? true : undefined,
+    "aria-describedby": message ? `${id}-error` : undefined,
+  });
+  const below = (id: string, message: string | undefined) =>
+    message && (
+      <p id={`${id}-error`} className="text-sm text-destructive">
+        {fieldError(message)}
+      </p>
+    );
 
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- loading data from the API when the page opens
-    void load();
-  }, [load]);
-
-  async function onInvite(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    if (!data.name?.trim() || !data.email?.trim() || !data.hospitalId) return setError(t("missingFields"));
-    setPending(true);
-    setError(null);
-    try {
-      const response = await fetch("/api/admin/partners", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ name: data.name.trim(), email: data.email.trim(), hospitalId: data.hospitalId, locale }),
-      });
-      if (!response.ok) return setError((await readError(response)) ?? t("inviteFailed"));
-      form.reset();
-      toast({ title: t("invited", { email: data.email.trim() }) });
-      await load();
-    } catch {
-      setError(t("inviteFailed"));
-    } finally {
-      setPending(false);
-    }
-  }
-
-  const data = state.status === "ready" ? state.data : null;
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">
       <header className="flex flex-wrap items-center justify-between gap-4">
@@ -75,7 +81,7 @@ export function PartnersAdmin({ hospitals }: { hospitals: { id: string; name: st
           </Link>
           <h1 className="text-3xl font-bold">{t("title")}</h1>
         </div>
-        <Button variant="outline" onClick={() => void load()}>
+        <Button variant="outline" onClick={load}>
           <RefreshCw aria-hidden className="h-4 w-4" /> {t("refresh")}
         </Button>
       </header>
@@ -96,15 +102,17 @@ export function PartnersAdmin({ hospitals }: { hospitals: { id: string; name: st
             )}
             <div className="space-y-1.5">
               <Label htmlFor="partner-name">{t("name")}</Label>
-              <Input id="partner-name" name="name" autoComplete="off" maxLength={120} required />
+              <Input id="partner-name" {...form.register("name")} {...field("partner-name", errors.name?.message)} autoComplete="off" maxLength={120} required />
+              {below("partner-name", errors.name?.message)}
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="partner-email">{t("email")}</Label>
-              <Input id="partner-email" name="email" type="email" autoComplete="off" maxLength={254} required />
+              <Input id="partner-email" {...form.register("email")} {...field("partner-email", errors.email?.message)} type="email" autoComplete="off" maxLength={254} required />
+              {below("partner-email", errors.email?.message)}
             </div>
             <div className="space-y-1.5 sm:col-span-2">
               <Label htmlFor="partner-hospital">{t("hospital")}</Label>
-              <NativeSelect id="partner-hospital" name="hospitalId" defaultValue="" required>
+              <NativeSelect id="partner-hospital" {...form.register("hospitalId")} {...field("partner-hospital", errors.hospitalId?.message)} required>
                 <NativeSelectOption value="" disabled>
                   {t("chooseHospital")}
                 </NativeSelectOption>
@@ -114,17 +122,18 @@ export function PartnersAdmin({ hospitals }: { hospitals: { id: string; name: st
                   </NativeSelectOption>
                 ))}
               </NativeSelect>
+              {below("partner-hospital", errors.hospitalId?.message)}
             </div>
             <div className="sm:col-span-2">
-              <Button type="submit" disabled={pending}>
-                {pending ? t("inviting") : t("invite")}
+              <Button type="submit" disabled={invite.isPending}>
+                {invite.isPending ? t("inviting") : t("invite")}
               </Button>
             </div>
           </form>
         </CardContent>
       </Card>
 
-      <LoadState status={state.status} labels={{ loading: t("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={() => void load()} />
+      <LoadState status={loadStatus(directory)} labels={{ loading: t("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={load} />
       {data && (
         <>
           <section className="space-y-3">

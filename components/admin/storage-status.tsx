@@ -1,8 +1,8 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { CircleCheck, CircleX, HardDrive, RefreshCw } from "lucide-react";
+import { useStorageStatus } from "@/client/queries/storage";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
@@ -13,25 +13,14 @@ const benefits = ["benefitEncrypted", "benefitPrivate", "benefitAudited", "benef
 /** SPEC's cloud-storage page, for the configured store: GET /api/test-google-drive answers { success, email, error }. */
 export function StorageStatus() {
   const t = useTranslations("storageStatus");
-  const [status, setStatus] = useState<Status>({ state: "checking" });
-
-  const check = useCallback(async () => {
-    setStatus({ state: "checking" });
-    try {
-      const response = await fetch("/api/test-google-drive", { credentials: "include", cache: "no-store" });
-      if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
-      const body = (await response.json()) as { success: boolean; email: string; error: string | null };
-      setStatus(body.success ? { state: "connected", where: body.email } : { state: "failed", error: body.error ?? body.email });
-    } catch (error) {
-      console.error("Storage status check failed", error);
-      setStatus({ state: "failed", error: t("checkFailed") });
-    }
-  }, [t]);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- checking the store when the page opens
-    void check();
-  }, [check]);
+  const query = useStorageStatus();
+  const answer = query.data;
+  const status: Status =
+    query.isFetching || (!answer && !query.isError)
+      ? { state: "checking" }
+      : answer?.success && !query.isError
+        ? { state: "connected", where: answer.email }
+        : { state: "failed", error: query.isError || !answer ? t("checkFailed") : (answer.error ?? answer.email) };
 
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
@@ -47,7 +36,7 @@ export function StorageStatus() {
               <HardDrive aria-hidden className="h-5 w-5" /> {t("statusTitle")}
             </h2>
           </CardTitle>
-          <Button variant="outline" onClick={() => void check()} disabled={status.state === "checking"}>
+          <Button variant="outline" onClick={() => void query.refetch()} disabled={status.state === "checking"}>
             <RefreshCw aria-hidden className="h-4 w-4" /> {t("refresh")}
           </Button>
         </CardHeader>

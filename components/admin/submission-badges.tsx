@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { AdminSubmission } from "@/lib/admin/submissions";
+import type { AdminSubmission } from "@/lib/contracts/cases";
 import { statusColour, statusText, urgencyColour } from "@/lib/contracts/submissions";
 import { Badge } from "@/components/ui/badge";
 

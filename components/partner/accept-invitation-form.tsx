@@ -1,59 +1,56 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "@/lib/i18n/navigation";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/contracts/auth";
+import { acceptInvitationFormSchema } from "@/lib/contracts/partners";
+import { showApiError, useErrorText } from "@/client/errors";
+import { useAcceptInvitation } from "@/client/queries/partners";
 import { refreshSession } from "@/client/use-session";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from "@/lib/contracts/auth";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { describedBy, FormAlert, FormField, postJson } from "@/components/ui/form-field";
+import { describedBy, FormAlert, FormField } from "@/components/ui/form-field";
 
-type Errors = Partial<Record<"username" | "password" | "confirm", string>>;
+const bounds = { minimum: PASSWORD_MIN_LENGTH, maximum: PASSWORD_MAX_LENGTH };
 
 /** The invitee chooses a username and password; the account is created as a partner of the invited hospital and signed in. */
 export function AcceptInvitationForm({ token }: { token: string }) {
   const t = useTranslations("partner");
   const router = useRouter();
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const errorText = useErrorText();
+  const accept = useAcceptInvitation();
+  const form = useForm({ resolver: zodResolver(acceptInvitationFormSchema), defaultValues: { token, username: "", password: "", confirm: "" } });
+  const { errors } = form.formState;
+  const text = (message: string | undefined) => (message ? errorText(message, bounds) : undefined);
+  const [username, password, confirm] = [text(errors.username?.message), text(errors.password?.message), text(errors.confirm?.message)];
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const found: Errors = {};
-    if (!USERNAME_PATTERN.test(data.username?.trim() ?? "")) found.username = t("errors.username");
-    if ((data.password ?? "").length < PASSWORD_MIN_LENGTH || data.password.length > PASSWORD_MAX_LENGTH) found.password = t("errors.password", { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
-    if (!found.password && data.confirm !== data.password) found.confirm = t("errors.confirm");
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length) return;
-    setPending(true);
-    const result = await postJson("/api/partner/invitations/accept", { token, username: data.username.trim(), password: data.password });
-    if (!result.ok) {
-      setPending(false);
-      return setFormError(result.error ?? t("errors.network"));
-    }
-    await refreshSession();
-    router.push("/partner");
-    router.refresh();
-  }
+  const onSubmit = form.handleSubmit(({ token, username, password }) =>
+    accept.mutate({ token, username, password }, {
+      onSuccess: async () => {
+        await refreshSession();
+        router.push("/partner");
+        router.refresh();
+      },
+      onError: (failure) => showApiError(form, failure, errorText),
+    }),
+  );
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormAlert message={formError} />
-      <FormField id="username" label={t("fields.username")} error={errors.username} hint={t("usernameHint")}>
-        <Input {...describedBy("username", errors.username)} autoComplete="username" required />
+      <FormAlert message={errors.root?.server?.message ?? text(errors.token?.message) ?? null} />
+      <FormField id="username" label={t("fields.username")} error={username} hint={t("usernameHint")}>
+        <Input {...describedBy("username", username)} {...form.register("username")} autoComplete="username" required />
       </FormField>
-      <FormField id="password" label={t("fields.password")} error={errors.password} hint={t("passwordHint", { min: PASSWORD_MIN_LENGTH })}>
-        <Input {...describedBy("password", errors.password)} type="password" autoComplete="new-password" required />
+      <FormField id="password" label={t("fields.password")} error={password} hint={t("passwordHint", { min: PASSWORD_MIN_LENGTH })}>
+        <Input {...describedBy("password", password)} {...form.register("password")} type="password" autoComplete="new-password" required />
       </FormField>
-      <FormField id="confirm" label={t("fields.confirm")} error={errors.confirm}>
-        <Input {...describedBy("confirm", errors.confirm)} type="password" autoComplete="new-password" required />
+      <FormField id="confirm" label={t("fields.confirm")} error={confirm}>
+        <Input {...describedBy("confirm", confirm)} {...form.register("confirm")} type="password" autoComplete="new-password" required />
       </FormField>
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? t("creatingAccount") : t("acceptSubmit")}
+      <Button type="submit" className="w-full" disabled={accept.isPending || accept.isSuccess}>
+        {accept.isPending || accept.isSuccess ? t("creatingAccount") : t("acceptSubmit")}
       </Button>
     </form>
   );

@@ -1,7 +1,6 @@
 import { useTranslations } from "next-intl";
 import { Clock } from "lucide-react";
-import { answerClock } from "@/lib/partners/clock";
-import type { RoutingState } from "@/lib/cases/case-state";
+import { answerClock, type RoutingState } from "@/lib/contracts/cases";
 import { cn } from "@/lib/utils";
 
 /**

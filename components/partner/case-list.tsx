@@ -1,9 +1,9 @@
 "use client";
 
-import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
-import type { PartnerCasePage, PartnerCaseSummary } from "@/lib/partners/cases";
+import { usePartnerCases } from "@/client/queries/partner-cases";
+import type { PartnerCasePage, PartnerCaseSummary } from "@/lib/contracts/partners";
 import { urgencyColour } from "@/lib/contracts/submissions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -18,27 +18,12 @@ import { RoutingBadge } from "./routing-badge";
  */
 export function PartnerCaseList({ initial, now }: { initial: PartnerCasePage; now: string }) {
   const t = useTranslations("partner");
-  const [cases, setCases] = useState<PartnerCaseSummary[]>(initial.cases);
-  const [nextCursor, setNextCursor] = useState(initial.nextCursor);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  async function loadMore() {
-    if (!nextCursor) return;
-    setLoading(true);
-    setFailed(false);
-    try {
-      const response = await fetch(`/api/partner/cases?cursor=${encodeURIComponent(nextCursor)}`, { credentials: "include", cache: "no-store" });
-      if (!response.ok) throw new Error(String(response.status));
-      const page = (await response.json()) as PartnerCasePage;
-      setCases((shown) => [...shown, ...page.cases.filter((item) => !shown.some((old) => old.id === item.id))]);
-      setNextCursor(page.nextCursor);
-    } catch {
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  }
+  const list = usePartnerCases(initial);
+  const pages = list.data?.pages ?? [initial];
+  // Rows are keyed by case: a case routed again while paging shows once.
+  const cases = [...new Map(pages.flatMap((page) => page.cases).map((item) => [item.id, item])).values()];
+  const loading = list.isFetchingNextPage;
+  const failed = list.isFetchNextPageError;
 
   if (cases.length === 0) return <p className="rounded-md border p-6 text-center text-muted-foreground">{t("empty")}</p>;
   return (
@@ -55,9 +40,9 @@ export function PartnerCaseList({ initial, now }: { initial: PartnerCasePage; no
           {t("loadMoreFailed")}
         </p>
       )}
-      {nextCursor && (
+      {list.hasNextPage && (
         <div className="flex justify-center">
-          <Button variant="outline" onClick={() => void loadMore()} disabled={loading}>
+          <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={loading}>
             {loading ? t("loadingMore") : t("loadMore")}
           </Button>
         </div>

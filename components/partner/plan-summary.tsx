@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import type { PlanView } from "@/lib/cases/plan-view";
+import type { PlanView } from "@/lib/contracts/plans";
 import { Badge } from "@/components/ui/badge";
 
 const planColour = { proposed: "blue", accepted: "green", not_selected: "grey" } as const;

@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
-import type { RoutingState } from "@/lib/cases/case-state";
+import type { RoutingState } from "@/lib/contracts/cases";
 
 const colour: Record<RoutingState, "yellow" | "green" | "grey"> = { awaiting_response: "yellow", responded: "green", declined: "grey", withdrawn: "grey" };
 

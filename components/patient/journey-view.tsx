@@ -13,7 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoadState } from "@/components/ui/load-state";
 import { toast } from "@/components/ui/use-toast";
 import { signInPath, useOwnSubmissions } from "./use-own-submissions";
-import { SubmissionFiles } from "./submission-files";
+import { CaseFileList } from "@/components/files/case-file-list";
 import { AddMoreFiles } from "./add-more-files";
 import { PlanComparison } from "./plan-comparison";
 import { splitMatched, StatusHistory } from "./status-history";
@@ -215,7 +215,7 @@ function SubmissionCard({ submission, onChanged }: { submission: OwnSubmission; 
         />
         <div className="space-y-2">
           <h4 className="font-medium">{t("files")}</h4>
-          <SubmissionFiles files={submission.files} />
+          <CaseFileList files={submission.files} preview="tab" signedLink />
         </div>
         <details className="text-sm">
           <summary className="cursor-pointer font-medium">{t("history")}</summary>

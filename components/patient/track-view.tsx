@@ -5,12 +5,12 @@ import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
 import { statusColour, statusText } from "@/lib/contracts/submissions";
 import type { TrackedSubmission as Tracked } from "@/lib/tracking/view";
-import { formatKilobytes } from "@/client/upload-with-progress";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { CaseFileList } from "@/components/files/case-file-list";
 import { PlanComparison } from "./plan-comparison";
 import { splitMatched, StatusHistory } from "./status-history";
 import { TransferRecords } from "./transfer-records";
@@ -186,24 +186,7 @@ function TrackedSubmission({ tracked, onChanged }: { tracked: Tracked; onChanged
         </section>
         <section>
           <h3 className="mb-2 font-medium">{t("files")}</h3>
-          <ul className="divide-y rounded-md border">
-            {tracked.files.map((file) => (
-              <li key={file.id} className="flex items-center gap-2 p-2">
-                <span className="min-w-0 flex-1 truncate">{file.originalName}</span>
-                <span className="text-muted-foreground">{t("sizeKb", { size: formatKilobytes(file.size) })}</span>
-                {file.deleted ? (
-                  <span className="px-2 text-muted-foreground" data-testid="file-deleted">
-                    {t("fileDeleted")}
-                  </span>
-                ) : (
-                  <a href={`/api/files/${file.id}`} className="inline-flex min-h-10 items-center px-2 text-primary underline">
-                    {t("download")}
-                    <span className="sr-only"> {file.originalName}</span>
-                  </a>
-                )}
-              </li>
-            ))}
-          </ul>
+          <CaseFileList files={tracked.files} />
         </section>
       </CardContent>
     </Card>

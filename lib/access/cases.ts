@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/db/generated/client";
 import { hasAdminPower, type SessionUser } from "@/lib/auth/session";
-import { endedStatuses } from "@/lib/cases/case-state";
+import { endedStatuses } from "@/lib/contracts/cases";
 
 /**
  * Who may read or change a case (a submission), as query conditions: every route, page, export and file

@@ -1,35 +1,13 @@
 import "server-only";
 import { decodeCursor, encodeCursor, rowsAfter } from "@/lib/api/keyset-cursor";
 import { z } from "zod";
+import type { AuditLogPage, AuditQuery } from "@/lib/contracts/audit-log";
 import { AppError } from "@/lib/app-error";
 import { db } from "@/lib/db";
 import { likeLiteral } from "@/lib/db/like";
 import type { Prisma } from "@/lib/db/generated/client";
 import { normalizeTrackingNumber } from "@/lib/submissions/tracking-number";
 
-export const AUDIT_PAGE_SIZE = 50;
-export const AUDIT_MAX_PAGE_SIZE = 100;
-
-/**
- * Query of GET /api/admin/audit. A case is given by id (`submissionId`) or as typed by a person
- * (`case`: tracking number or id); a user by id (`actorId`) or e-mail (`actorEmail`). `action`
- * matches from the start ("file" finds file.read and file.link).
- */
-export const auditQuery = z.object({
-  submissionId: z.uuid().optional(),
-  case: z.string().trim().max(100).optional(),
-  actorId: z.string().trim().min(1).max(100).optional(),
-  actorEmail: z.string().trim().max(320).optional(),
-  action: z
-    .string()
-    .trim()
-    .max(100)
-    .regex(/^[a-z0-9_.]*$/, "an action is lower-case letters, digits, '_' and '.'")
-    .optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(AUDIT_MAX_PAGE_SIZE).default(AUDIT_PAGE_SIZE),
-});
-export type AuditQuery = z.infer<typeof auditQuery>;
 
 /**
  * The entity types whose events belong to a case, and how to find their ids. Events about a case's
@@ -37,7 +15,7 @@ export type AuditQuery = z.infer<typeof auditQuery>;
  */
 const CASE_PARTS = ["file", "case_routing", "treatment_plan", "document_request"] as const;
 
-export async function listAuditEvents(query: AuditQuery) {
+export async function listAuditEvents(query: AuditQuery): Promise<AuditLogPage> {
   const submissionId = await resolveCase(query);
   const actorId = await resolveActor(query);
   const filters: Prisma.AuditEventWhereInput[] = [];
@@ -72,8 +50,6 @@ export async function listAuditEvents(query: AuditQuery) {
   };
 }
 
-export type AuditLogPage = Awaited<ReturnType<typeof listAuditEvents>>;
-export type AuditLogItem = AuditLogPage["items"][number];
 
 /** An id is taken as is (events outlive a deleted case); a tracking number must name an existing case. */
 async function resolveCase(query: AuditQuery): Promise<string | null> {

@@ -1,11 +1,10 @@
 import "server-only";
 import { planSelect, toPlanView } from "@/lib/cases/plan-view";
-import { z } from "zod";
 import { notFound } from "@/lib/app-error";
 import { routableStatuses } from "@/lib/cases/routing";
 import { manualTransitions } from "@/lib/cases/workflow";
 import { db } from "@/lib/db";
-import { routingState } from "@/lib/cases/case-state";
+import { caseIdSchema, routingState, type AdminCase } from "@/lib/contracts/cases";
 import { adminSubmissionInclude, isOverdue, toAdminView } from "./submissions";
 
 /**
@@ -13,7 +12,7 @@ import { adminSubmissionInclude, isOverdue, toAdminView } from "./submissions";
  * who made each change, each routed hospital with its 72-hour clock and answer (the whole plan),
  * the document requests, and what the coordinator may do next. Null when there is no such case.
  */
-export async function getAdminCase(submissionId: string, now = new Date()) {
+export async function getAdminCase(submissionId: string, now = new Date()): Promise<AdminCase | null> {
   const row = await db().submission.findUnique({
     where: { id: submissionId },
     include: {
@@ -66,19 +65,16 @@ export async function getAdminCase(submissionId: string, now = new Date()) {
       requestedBy: person(request.requestedById),
     })),
     actions: {
-      transitions: manualTransitions[row.status],
+      transitions: [...manualTransitions[row.status]],
       canRoute: routableStatuses.includes(row.status) && row.consent,
       canRequestDocuments: row.status !== "closed" && row.status !== "cancelled",
     },
   };
 }
 
-export type AdminCase = NonNullable<Awaited<ReturnType<typeof getAdminCase>>>;
-export type AdminRouting = AdminCase["routings"][number];
-
 /** The case id of an /api/admin/cases/[id] route: anything that is not a UUID is a case that does not exist (404). */
 export function caseIdParam(params: Record<string, string | string[]>): string {
-  const id = z.uuid().safeParse(params.id);
+  const id = caseIdSchema.safeParse(params.id);
   if (!id.success) throw notFound("Case not found.");
   return id.data;
 }

@@ -1,39 +1,17 @@
 import "server-only";
 import { decodeCursor, encodeCursor, rowsAfter } from "@/lib/api/keyset-cursor";
-import { z } from "zod";
 import { db } from "@/lib/db";
 import { likeLiteral } from "@/lib/db/like";
 import type { Prisma } from "@/lib/db/generated/client";
-import { endedStatuses, isCaseEnded } from "@/lib/cases/case-state";
+import { endedStatuses, isCaseEnded, type AdminListQuery, type AdminSubmission, type AdminSubmissionPage, type AdminTab } from "@/lib/contracts/cases";
 import type { SubmissionStatus } from "@/lib/db/generated/enums";
 import { submissionStatusSchema } from "@/lib/contracts/submissions";
 import { fileSelect, toFileView } from "@/lib/submissions/queries";
-import { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE, adminTabs, type AdminTab } from "./list-options";
 
-export { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE };
-
-const flag = z.enum(["true", "false"]).transform((value) => value === "true");
-
-/** Query of GET /api/admin/all-submissions. */
-export const adminListQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE),
-  q: z.string().trim().max(200).optional(),
-  status: submissionStatusSchema.optional(),
-  urgency: z.enum(["urgent", "standard", "flexible"]).optional(),
-  specialty: z.string().trim().max(100).optional(),
-  source: z.enum(["authenticated", "guest"]).optional(),
-  hasFiles: flag.optional(),
-  /** true: only cases with a hospital past its 72 hours (isOverdue); false: only the others. */
-  overdue: flag.optional(),
-  /** The dashboard tab, applied on top of the filters (the counts are for the filters alone). */
-  tab: z.enum(adminTabs).default("all"),
-});
-export type AdminListQuery = z.infer<typeof adminListQuery>;
 
 /**
  * A hospital that has not answered within its 72 hours while the case still waits for it: the
- * routing awaits an answer and its due time has passed, and the case has not ended (lib/cases/case-state:
+ * routing awaits an answer and its due time has passed, and the case has not ended (lib/contracts/cases:
  * once a plan is accepted or the case is closed or cancelled, an unanswered routing reads "withdrawn").
  */
 export function isOverdue(routing: { status: string; dueAt: Date }, caseStatus: SubmissionStatus, now: Date): boolean {
@@ -99,7 +77,7 @@ export const adminSubmissionInclude = {
  * SPEC section 3's admin view of all submissions, newest first, one page at a time (keyset on the
  * (createdAt, id) index), for one tab, with the tab counts for the same search and filters.
  */
-export async function listAdminSubmissions(query: AdminListQuery, now = new Date()) {
+export async function listAdminSubmissions(query: AdminListQuery, now = new Date()): Promise<AdminSubmissionPage> {
   const filters = await filterWhere(query);
   const overdue = overdueWhere(now);
   const where = query.overdue === undefined ? filters : and(filters, query.overdue ? overdue : { NOT: overdue });
@@ -147,7 +125,7 @@ async function tabCounts(where: Prisma.SubmissionWhereInput, overdueWhere: Prism
 type Row = Prisma.SubmissionGetPayload<{ include: typeof adminSubmissionInclude }>;
 
 /** The admin view of one submission; `now` decides which routings are overdue. */
-export function toAdminView(row: Row, now = new Date()) {
+export function toAdminView(row: Row, now = new Date()): AdminSubmission {
   const overdue = row.routings.filter((routing) => isOverdue(routing, row.status, now)).length;
   return {
     id: row.id,
@@ -176,6 +154,3 @@ export function toAdminView(row: Row, now = new Date()) {
     routing: { hospitals: row.routings.length, overdue },
   };
 }
-
-export type AdminSubmission = ReturnType<typeof toAdminView>;
-export type AdminSubmissionPage = Awaited<ReturnType<typeof listAdminSubmissions>>;

@@ -149,6 +149,8 @@ function issueParams(issue: z.core.$ZodIssue): ErrorParams {
   const params: ErrorParams = {};
   if ("maximum" in issue) params.maximum = Number(issue.maximum);
   if ("minimum" in issue) params.minimum = Number(issue.minimum);
+  // A refinement names its bounds itself (`params` of .refine).
+  if (issue.code === "custom" && issue.params) for (const [key, value] of Object.entries(issue.params)) if (typeof value === "number" || typeof value === "string") params[key] = value;
   return params;
 }
 

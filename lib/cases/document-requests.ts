@@ -4,9 +4,6 @@ import { audit, type AuditActor } from "@/lib/audit";
 import { db } from "@/lib/db";
 import type { NotificationOutbox } from "@/lib/notifications/outbox";
 
-export const DOCUMENT_REQUEST_MIN = 5;
-export const DOCUMENT_REQUEST_MAX = 2000;
-
 /**
  * A coordinator asks the patient for more documents: the request is stored (and shown on the case
  * until the patient adds files), the patient is told in the bell and by e-mail, and it is audited.

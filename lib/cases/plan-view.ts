@@ -1,5 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/db/generated/client";
+import type { PlanView } from "@/lib/contracts/plans";
 
 /** A treatment plan's fields, as every reader (patient, partner, admin) gets them. */
 export const planSelect = {
@@ -24,7 +25,7 @@ export const planSelect = {
 export type PlanRow = Prisma.TreatmentPlanGetPayload<{ select: typeof planSelect }>;
 
 /** The plan as JSON for the pages: dates as ISO strings, validUntil as YYYY-MM-DD. */
-export function toPlanView(plan: PlanRow) {
+export function toPlanView(plan: PlanRow): PlanView {
   return {
     id: plan.id,
     diagnosisSummary: plan.diagnosisSummary,
@@ -44,8 +45,6 @@ export function toPlanView(plan: PlanRow) {
     createdAt: plan.createdAt.toISOString(),
   };
 }
-
-export type PlanView = ReturnType<typeof toPlanView>;
 
 /** A plan can be approved until the end of its validity day (UTC). */
 export function isPlanExpired(validUntil: Date, now = new Date()): boolean {

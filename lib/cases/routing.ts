@@ -4,11 +4,11 @@ import { audit, type AuditActor } from "@/lib/audit";
 import { db } from "@/lib/db";
 import type { NotificationOutbox } from "@/lib/notifications/outbox";
 import type { SubmissionStatus } from "@/lib/contracts/submissions";
+import { MAX_HOSPITALS_PER_ROUTING, type RoutableHospital } from "@/lib/contracts/routings";
 import { changeStatus } from "./workflow";
 
 /** Each routed hospital has 72 hours to answer with a plan or decline (issue 5). */
 export const RESPONSE_WINDOW_MS = 72 * 60 * 60 * 1000;
-export const MAX_HOSPITALS_PER_ROUTING = 10;
 
 /**
  * The legal basis recorded for sending the case across the border (NDPA 2023 s. 43, GDPR art. 49(1)(a)):
@@ -102,7 +102,7 @@ export async function routeCase(
 }
 
 /** The hospitals a coordinator can route to, by country, with how many partner users will see the case. */
-export async function listRoutableHospitals() {
+export async function listRoutableHospitals(): Promise<RoutableHospital[]> {
   const hospitals = await db().hospital.findMany({
     where: { active: true },
     orderBy: [{ country: "asc" }, { city: "asc" }, { name: "asc" }],
@@ -116,5 +116,3 @@ export async function listRoutableHospitals() {
   });
   return hospitals.map(({ _count, ...hospital }) => ({ ...hospital, partnerUsers: _count.partners }));
 }
-
-export type RoutableHospital = Awaited<ReturnType<typeof listRoutableHospitals>>[number];

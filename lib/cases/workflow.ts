@@ -5,7 +5,7 @@ import type { Tx } from "@/lib/db/transaction";
 import type { NotificationOutbox } from "@/lib/notifications/outbox";
 import type { SubmissionStatus } from "@/lib/contracts/submissions";
 import { tellHospitalsCaseEnded } from "./case-end";
-import { isCaseEnded } from "./case-state";
+import { isCaseEnded } from "@/lib/contracts/cases";
 
 /**
  * The case workflow (PRODUCT.md, in the spirit of FHIR Task):

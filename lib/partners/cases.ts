@@ -2,7 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/app-error";
 import { decodeCursor, encodeCursor } from "@/lib/api/keyset-cursor";
-import { routingState, type StoredRoutingStatus } from "@/lib/cases/case-state";
+import { routingState, type StoredRoutingStatus } from "@/lib/contracts/cases";
+import { partnerListQuery, type PartnerCase, type PartnerCasePage, type PartnerListQuery, type PartnerRoutingView } from "@/lib/contracts/partners";
 import { routedToHospital, sharedWithHospital } from "@/lib/access/cases";
 import { routingsOfHospital } from "@/lib/access/routings";
 import { planSelect, toPlanView, type PlanRow } from "@/lib/cases/plan-view";
@@ -30,7 +31,7 @@ const routingSelect = { id: true, status: true, routedAt: true, dueAt: true, res
 type RoutingRow = { id: string; status: StoredRoutingStatus; routedAt: Date; dueAt: Date; respondedAt: Date | null; declineReason: string | null; plan: PlanRow | null };
 
 /** My hospital's routing of a case; its status is "withdrawn" once the case ended before we answered. */
-function toRoutingView(routing: RoutingRow, caseStatus: string) {
+function toRoutingView(routing: RoutingRow, caseStatus: string): PartnerRoutingView {
   return {
     id: routing.id,
     status: routingState(routing.status, caseStatus),
@@ -42,21 +43,12 @@ function toRoutingView(routing: RoutingRow, caseStatus: string) {
   };
 }
 
-export const PARTNER_PAGE_SIZE = 25;
-export const PARTNER_MAX_PAGE_SIZE = 100;
-
-/** Query of GET /api/partner/cases: the cursor of the previous page (its nextCursor) and the page size. */
-export const partnerListQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(PARTNER_MAX_PAGE_SIZE).default(PARTNER_PAGE_SIZE),
-});
-export type PartnerListQuery = z.input<typeof partnerListQuery>;
 
 /**
  * The partner's case list, newest routing first, one page at a time: keyset on my hospital's routings
  * (routedAt desc, id desc; index hospitalId, routedAt), so no case is skipped however many there are.
  */
-export async function listPartnerCases(user: SessionUser, query: PartnerListQuery = {}) {
+export async function listPartnerCases(user: SessionUser, query: PartnerListQuery = {}): Promise<PartnerCasePage> {
   const hospitalId = partnerHospitalId(user);
   const { cursor, limit } = partnerListQuery.parse(query);
   const after = cursor ? decodeCursor(cursor) : null;
@@ -81,14 +73,12 @@ export async function listPartnerCases(user: SessionUser, query: PartnerListQuer
   };
 }
 
-export type PartnerCasePage = Awaited<ReturnType<typeof listPartnerCases>>;
-export type PartnerCaseSummary = PartnerCasePage["cases"][number];
 
 /**
  * One case: the hospital's own routing and plan, and, while the case is shared with the hospital, what
  * it needs to assess it (the patient's details and files); `shared` says which. Reading it is audited.
  */
-export async function getPartnerCase(user: SessionUser, rawId: string, actor: AuditActor) {
+export async function getPartnerCase(user: SessionUser, rawId: string, actor: AuditActor): Promise<PartnerCase> {
   const hospitalId = partnerHospitalId(user);
   const id = z.uuid().safeParse(rawId);
   if (!id.success) throw new AppError("not_found", CASE_NOT_FOUND);
@@ -115,6 +105,7 @@ export async function getPartnerCase(user: SessionUser, rawId: string, actor: Au
   if (!details) return { ...summary, shared: false as const };
   return { ...summary, shared: true as const, ...details, files: details.files.map(toFileView) };
 }
+
 
 /** The name of the hospital a partner acts for (page headings). */
 export async function partnerHospitalName(user: SessionUser): Promise<string> {

@@ -13,7 +13,7 @@ import { nameForMail } from "@/lib/contracts/people";
 import { sendMail } from "@/lib/mail";
 import { localizedUrl } from "@/lib/seo/metadata";
 import type { z } from "zod";
-import type { acceptInvitationSchema, inviteSchema } from "./schemas";
+import { INVITATION_TOKEN_PATTERN, type acceptInvitationSchema, type inviteSchema, type PartnerDirectory } from "@/lib/contracts/partners";
 
 /**
  * Partner invitations: an admin invites someone for one hospital; the e-mailed link carries a random
@@ -90,7 +90,7 @@ async function sendInvitationEmail({ to, name, hospitalName, token, locale }: { 
 
 /** What the invite page shows before the form: whom the invitation is for, or why it cannot be used. */
 export async function describeInvitation(token: string): Promise<{ state: "valid"; name: string; email: string; hospitalName: string } | { state: "invalid" | "used" | "expired" }> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { state: "invalid" };
+  if (!INVITATION_TOKEN_PATTERN.test(token)) return { state: "invalid" };
   const invitation = await db().partnerInvitation.findUnique({ where: { tokenHash: hashInvitationToken(token) }, include: { hospital: { select: { name: true } } } });
   if (!invitation) return { state: "invalid" };
   if (invitation.acceptedAt) return { state: "used" };
@@ -158,7 +158,7 @@ export async function acceptInvitation(request: Request, input: z.infer<typeof a
 }
 
 /** The admin's list: partner users and open invitations, each with its hospital's name. */
-export async function listPartnersAndInvitations() {
+export async function listPartnersAndInvitations(): Promise<PartnerDirectory> {
   const [partners, invitations] = await Promise.all([
     db().user.findMany({
       where: { role: "partner" },
@@ -196,4 +196,3 @@ export async function listPartnersAndInvitations() {
   };
 }
 
-export type PartnerDirectory = Awaited<ReturnType<typeof listPartnersAndInvitations>>;

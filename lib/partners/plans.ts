@@ -3,14 +3,14 @@ import { z } from "zod";
 import { AppError } from "@/lib/app-error";
 import { audit, type AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
-import { isCaseEnded } from "@/lib/cases/case-state";
+import { isCaseEnded } from "@/lib/contracts/cases";
 import { changeStatus, lockCaseStatus } from "@/lib/cases/workflow";
 import { db } from "@/lib/db";
 import type { Tx } from "@/lib/db/transaction";
 import { NotificationOutbox } from "@/lib/notifications/outbox";
 import { routingOfHospital } from "@/lib/access/routings";
 import { CASE_NOT_FOUND, partnerHospitalId } from "./cases";
-import type { appointmentSchema, declineSchema, PlanInput } from "./schemas";
+import type { appointmentSchema, declineSchema, planSchema } from "@/lib/contracts/plans";
 
 /**
  * A partner hospital's answers to a case routed to it: one treatment plan or a decline, once; and,
@@ -55,7 +55,7 @@ async function claimRouting(tx: Tx, routingId: string, data: { status: "responde
   if (claimed.count !== 1) throw new AppError("conflict", ANSWER_ERRORS.alreadyAnswered);
 }
 
-export async function submitPlan(user: SessionUser, submissionId: string, input: PlanInput, actor: AuditActor) {
+export async function submitPlan(user: SessionUser, submissionId: string, input: z.output<typeof planSchema>, actor: AuditActor) {
   const outbox = new NotificationOutbox();
   const plan = await db().$transaction(async (tx) => {
     const routing = await findMyRouting(tx, user, submissionId);

@@ -1,22 +1,14 @@
 import "server-only";
 import { casesOwnedBy } from "@/lib/access/cases";
 import { plansSeenByPatient } from "@/lib/access/plans";
-import { isPlanExpired, planSelect, toPlanView, type PlanView } from "@/lib/cases/plan-view";
+import { isPlanExpired, planSelect, toPlanView } from "@/lib/cases/plan-view";
+import type { PlanView } from "@/lib/contracts/plans";
+import type { FileView } from "@/lib/contracts/files";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
 
 /** What every file list selects; deletedAt tells the views not to offer a file whose bytes are gone. */
 export const fileSelect = { id: true, originalName: true, size: true, mimeType: true, createdAt: true, deletedAt: true } as const;
-
-export interface FileView {
-  id: string;
-  originalName: string;
-  size: number;
-  mimeType: string;
-  createdAt: string;
-  /** The bytes were deleted (retention after 180 days): listed, but no longer downloadable. */
-  deleted?: boolean;
-}
 
 export function toFileView(file: { id: string; originalName: string; size: bigint; mimeType: string; createdAt: Date; deletedAt?: Date | null }): FileView {
   return { id: file.id, originalName: file.originalName, size: Number(file.size), mimeType: file.mimeType, createdAt: file.createdAt.toISOString(), deleted: !!file.deletedAt };

@@ -100,7 +100,7 @@ describe("admin case page APIs: status, routing, document requests, case detail"
           const response = await call(browser);
           assert.equal(response.status, expected, `${name} as ${who}`);
           const body = JSON.stringify(await response.json());
-          assert.match(body, /^\{"error":"[^"]+"\}$/, `${name} as ${who}: only an error, no case data`);
+          assert.match(body, /^\{"error":"[^"]+","code":"[a-z_]+"\}$/, `${name} as ${who}: only an error and its code, no case data`);
         }
       assert.deepEqual(await snapshot(id), before);
     });

@@ -126,7 +126,7 @@ describe("partner portal: cases, plans, declines, appointments", () => {
   });
 
   test("the 72-hour clock: time left, then overdue", async () => {
-    const { answerClock } = await import("@/lib/partners/clock");
+    const { answerClock } = await import("@/lib/contracts/cases");
     const routedAt = new Date("2026-03-01T08:00:00Z");
     const dueAt = new Date(routedAt.getTime() + 72 * 3600 * 1000);
     assert.deepEqual(answerClock(dueAt, new Date("2026-03-01T08:00:00Z")), { overdue: false, days: 3, hours: 0, minutes: 0 });
@@ -220,29 +220,32 @@ describe("partner portal: cases, plans, declines, appointments", () => {
   });
 
   test("malformed plans: each a clear 400 and nothing stored", async () => {
-    const cases: [string, Record<string, unknown>, RegExp][] = [
-      ["missing diagnosis", { diagnosisSummary: undefined }, /diagnosisSummary/],
-      ["blank treatment", { proposedTreatment: "   " }, /Proposed treatment is required/],
-      ["too long included", { included: "x".repeat(4001) }, /at most 4000/],
-      ["stay 0", { lengthOfStayDays: 0 }, /at least 1 day/],
-      ["stay 366", { lengthOfStayDays: 366 }, /at most 365/],
-      ["stay fraction", { lengthOfStayDays: 2.5 }, /whole number/],
-      ["stay as text", { lengthOfStayDays: "ten" }, /must be a number/],
-      ["negative price", { priceMin: -5 }, /positive/],
-      ["zero price", { priceMax: 0 }, /positive/],
-      ["min above max", { priceMin: 9000, priceMax: 7000 }, /must not be higher/],
-      ["unknown currency", { currency: "BTC" }, /Currency must be one of/],
-      ["past validity", { validUntil: "2020-01-01" }, /in the future/],
-      ["today's validity", { validUntil: new Date().toISOString().slice(0, 10) }, /in the future/],
-      ["not a date", { validUntil: "next week" }, /YYYY-MM-DD/],
-      ["impossible date", { validUntil: "2099-02-31" }, /real date/],
-      ["no doctor", { leadDoctor: "" }, /Lead doctor is required/],
-      ["long message", { message: "m".repeat(4001) }, /at most 4000/],
+    // Each refusal names its field and its code (errors.<code>), with the text in the request's language.
+    const cases: [string, Record<string, unknown>, string, string, RegExp][] = [
+      ["missing diagnosis", { diagnosisSummary: undefined }, "diagnosisSummary", "field_required", /required/],
+      ["blank treatment", { proposedTreatment: "   " }, "proposedTreatment", "field_required", /required/],
+      ["too long included", { included: "x".repeat(4001) }, "included", "text_too_long", /at most 4000/],
+      ["stay 0", { lengthOfStayDays: 0 }, "lengthOfStayDays", "plan_length_of_stay", /from 1 to 365/],
+      ["stay 366", { lengthOfStayDays: 366 }, "lengthOfStayDays", "plan_length_of_stay", /from 1 to 365/],
+      ["stay fraction", { lengthOfStayDays: 2.5 }, "lengthOfStayDays", "plan_length_of_stay", /whole number/],
+      ["stay as text", { lengthOfStayDays: "ten" }, "lengthOfStayDays", "number_invalid", /number/],
+      ["negative price", { priceMin: -5 }, "priceMin", "plan_price", /from 1 to 10,000,000/],
+      ["zero price", { priceMax: 0 }, "priceMax", "plan_price", /whole amount/],
+      ["min above max", { priceMin: 9000, priceMax: 7000 }, "priceMax", "plan_price_order", /must not be lower/],
+      ["unknown currency", { currency: "BTC" }, "currency", "plan_currency", /currencies/],
+      ["past validity", { validUntil: "2020-01-01" }, "validUntil", "plan_valid_until", /in the future/],
+      ["yesterday's validity everywhere", { validUntil: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10) }, "validUntil", "plan_valid_until", /in the future/],
+      ["not a date", { validUntil: "next week" }, "validUntil", "date_invalid", /real date/],
+      ["impossible date", { validUntil: "2099-02-31" }, "validUntil", "date_invalid", /real date/],
+      ["no doctor", { leadDoctor: "" }, "leadDoctor", "field_required", /required/],
+      ["long message", { message: "m".repeat(4001) }, "message", "text_too_long", /at most 4000/],
     ];
-    for (const [label, change, message] of cases) {
+    for (const [label, change, field, code, message] of cases) {
       const response = await call(partnerA, "plan", caseId, { ...validPlan(), ...change });
       assert.equal(response.status, 400, label);
-      assert.match(await errorOf(response), message, label);
+      const body = (await response.json()) as { error: string; code: string; field: string };
+      assert.deepEqual([body.field, body.code], [field, code], label);
+      assert.match(body.error, message, label);
     }
     const notJson = await partnerA.browser.remember(
       await routes.plan(partnerA.browser.request(`/api/partner/cases/${caseId}/plan`, { method: "POST", contentType: "text/plain" }), { params: Promise.resolve({ id: caseId }) }),

@@ -19,7 +19,7 @@ export default async function AdminDashboardPage({ params }: Props) {
   setRequestLocale(locale);
   const { locked } = await requirePage("admin", locale, "/admin-dashboard");
   return (
-    <PageMessages namespaces={["admin", "specialties", "dicom"]}>
+    <PageMessages namespaces={["admin", "specialties", "dicom", "caseFiles"]}>
       <AdminGate initiallyUnlocked={!locked}>
         <AdminDashboard />
       </AdminGate>

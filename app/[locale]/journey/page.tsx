@@ -15,7 +15,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function JourneyPage({ params }: Props) {
   setRequestLocale((await params).locale);
   return (
-    <PageMessages namespaces={["journey", "plans", "uploads", "specialties", "statuses"]}>
+    <PageMessages namespaces={["journey", "plans", "uploads", "specialties", "statuses", "caseFiles"]}>
       <JourneyView />
     </PageMessages>
   );

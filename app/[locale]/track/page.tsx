@@ -14,7 +14,7 @@ export function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function TrackPage({ params }: Props) {
   setRequestLocale((await params).locale);
   return (
-    <PageMessages namespaces={["track", "plans", "statuses"]}>
+    <PageMessages namespaces={["track", "plans", "statuses", "caseFiles"]}>
       <TrackView />
     </PageMessages>
   );

@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import en from "@/messages/en.json";
+import { QueryProvider } from "@/client/query-provider";
 import { AdminDashboard } from "@/components/admin/admin-dashboard";
 import { CaseRoutings } from "@/components/admin/case-routings";
-import { ADMIN_REFRESH_MS } from "@/components/admin/use-admin-submissions";
-import type { AdminRouting } from "@/lib/admin/case-detail";
-import type { AdminSubmission } from "@/lib/admin/submissions";
+import { ADMIN_REFRESH_MS } from "@/client/queries/admin-cases";
+import type { AdminRouting, AdminSubmission } from "@/lib/contracts/cases";
 
 jest.mock("@/lib/i18n/navigation", () => ({
   Link: ({ href, children, ...props }: { href: string; children: React.ReactNode }) => (
@@ -74,7 +74,7 @@ const newest = (count: number) => Array.from({ length: count }, () => makeCase()
 function show(ui: React.ReactNode = <AdminDashboard />) {
   return render(
     <NextIntlClientProvider locale="en" timeZone="UTC" messages={en}>
-      {ui}
+      <QueryProvider>{ui}</QueryProvider>
     </NextIntlClientProvider>,
   );
 }

@@ -4,8 +4,8 @@ import { NextIntlClientProvider } from "next-intl";
 import { CaseRoutings } from "@/components/admin/case-routings";
 import { RoutingBadges } from "@/components/admin/submission-badges";
 import { isOverdue } from "@/lib/admin/submissions";
-import { routingState } from "@/lib/cases/case-state";
-import type { AdminRouting } from "@/lib/admin/case-detail";
+import { routingState } from "@/lib/contracts/cases";
+import type { AdminRouting } from "@/lib/contracts/cases";
 import en from "@/messages/en.json";
 
 // isOverdue is pure; the module's queries are not used here.

@@ -2,8 +2,9 @@ import "@testing-library/jest-dom";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { PartnerCaseList } from "@/components/partner/case-list";
-import type { PartnerCasePage, PartnerCaseSummary } from "@/lib/partners/cases";
+import type { PartnerCasePage, PartnerCaseSummary } from "@/lib/contracts/partners";
 import en from "@/messages/en.json";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 
 jest.mock("@/lib/i18n/navigation", () => ({
   Link: ({ href, children, ...props }: { href: string; children: React.ReactNode }) => (
@@ -37,7 +38,10 @@ function item(n: number, fields: Partial<PartnerCaseSummary> = {}, routing: Part
 function show(initial: PartnerCasePage, now = "2026-03-06T08:00:00Z") {
   return render(
     <NextIntlClientProvider locale="en" timeZone="UTC" messages={{ partner: en.partner, specialties: en.specialties, statuses: en.statuses }}>
-      <PartnerCaseList initial={initial} now={now} />
+      {/* No retries: a failed page shows at once. */}
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <PartnerCaseList initial={initial} now={now} />
+      </QueryClientProvider>
     </NextIntlClientProvider>,
   );
 }

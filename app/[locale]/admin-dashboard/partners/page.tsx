@@ -23,7 +23,7 @@ export default async function AdminPartnersPage({ params }: Props) {
   const { locked } = await requirePage("admin", locale, "/admin-dashboard/partners");
   const hospitals = await db().hospital.findMany({ where: { active: true }, orderBy: { name: "asc" }, select: { id: true, name: true, city: true } });
   return (
-    <PageMessages namespaces={["admin", "adminPartners"]}>
+    <PageMessages namespaces={["admin", "adminPartners", "nameRules"]}>
       <AdminGate initiallyUnlocked={!locked}>
         <PartnersAdmin hospitals={hospitals} />
       </AdminGate>

@@ -1,5 +1,6 @@
 import { adminRoute } from "@/lib/admin/route";
-import { adminListQuery, listAdminSubmissions } from "@/lib/admin/submissions";
+import { listAdminSubmissions } from "@/lib/admin/submissions";
+import { adminListQuery } from "@/lib/contracts/cases";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,6 @@
 import { adminRoute } from "@/lib/admin/route";
-import { auditQuery, listAuditEvents } from "@/lib/admin/audit-log";
+import { listAuditEvents } from "@/lib/admin/audit-log";
+import { auditQuery } from "@/lib/contracts/audit-log";
 
 export const dynamic = "force-dynamic";
 

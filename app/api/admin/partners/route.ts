@@ -3,7 +3,7 @@ import { adminRoute } from "@/lib/admin/route";
 import { actorFor } from "@/lib/api/actor";
 import { defaultLocale, locales } from "@/lib/i18n/locales";
 import { createInvitation, listPartnersAndInvitations } from "@/lib/partners/invitations";
-import { inviteSchema } from "@/lib/partners/schemas";
+import { inviteSchema } from "@/lib/contracts/partners";
 
 export const dynamic = "force-dynamic";
 

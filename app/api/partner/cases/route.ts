@@ -1,5 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
-import { listPartnerCases, partnerListQuery } from "@/lib/partners/cases";
+import { listPartnerCases } from "@/lib/partners/cases";
+import { partnerListQuery } from "@/lib/contracts/partners";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { Download, Eye } from "lucide-react";
+import { CaseFileList } from "@/components/files/case-file-list";
 import { LocalizedLink } from "@/components/i18n/localized-link";
 import { AnswerClock } from "@/components/partner/answer-clock";
 import { AnswerForms, AppointmentForm } from "@/components/partner/answer-forms";
@@ -11,7 +11,7 @@ import { RoutingBadge } from "@/components/partner/routing-badge";
 import { PageMessages } from "@/components/patient/page-messages";
 import { Badge } from "@/components/ui/badge";
 import { AppError } from "@/lib/app-error";
-import { isCaseEnded } from "@/lib/cases/case-state";
+import { isCaseEnded } from "@/lib/contracts/cases";
 import type { Locale } from "@/lib/i18n/locales";
 import { getPartnerCase } from "@/lib/partners/cases";
 import { requirePage } from "@/lib/access/page";
@@ -35,7 +35,7 @@ export default async function PartnerCasePage({ params }: Props) {
     if (error instanceof AppError && error.status === 404) notFound();
     throw error;
   });
-  const [t, specialties, tAccount, tAccess] = await Promise.all([getTranslations("partner"), getTranslations("specialties"), getTranslations("account"), getTranslations("caseAccess")]);
+  const [t, specialties, tAccess] = await Promise.all([getTranslations("partner"), getTranslations("specialties"), getTranslations("caseAccess")]);
   const { routing } = item;
   const plan = routing.plan;
   const caseOpen = !isCaseEnded(item.status);
@@ -54,6 +54,7 @@ export default async function PartnerCasePage({ params }: Props) {
     : [specialty];
 
   return (
+    <PageMessages namespaces={["partner", "caseFiles"]}>
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
       <LocalizedLink href="/partner" className="text-sm text-primary underline">
         {t("backToList")}
@@ -84,32 +85,7 @@ export default async function PartnerCasePage({ params }: Props) {
       {item.shared ? (
         <section className="space-y-3 rounded-lg border p-5">
           <h2 className="text-xl font-semibold">{t("files", { count: item.files.length })}</h2>
-          {item.files.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t("noFiles")}</p>
-          ) : (
-            <ul className="divide-y rounded-md border">
-              {item.files.map((file) => (
-                <li key={file.id} className="flex flex-wrap items-center gap-2 p-2 text-sm">
-                  <span className="min-w-0 flex-1 truncate font-medium">{file.originalName}</span>
-                  <span className="text-muted-foreground">{t("fileSize", { size: Math.max(1, Math.round(file.size / 1024)), type: file.mimeType })}</span>
-                  {file.deleted ? (
-                    <span className="px-2 text-muted-foreground">{tAccount("fileDeleted")}</span>
-                  ) : (
-                    <>
-                      <a href={`/api/files/${file.id}?disposition=inline`} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-10 items-center gap-1 rounded px-2 text-primary hover:bg-muted">
-                        <Eye aria-hidden className="h-4 w-4" /> {t("preview")}
-                        <span className="sr-only">{file.originalName}</span>
-                      </a>
-                      <a href={`/api/files/${file.id}`} className="inline-flex min-h-10 items-center gap-1 rounded px-2 text-primary hover:bg-muted">
-                        <Download aria-hidden className="h-4 w-4" /> {t("download")}
-                        <span className="sr-only">{file.originalName}</span>
-                      </a>
-                    </>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
+          <CaseFileList files={item.files} preview="tab" showType empty={t("noFiles")} />
         </section>
       ) : (
         <section className="space-y-2 rounded-lg border p-5" data-testid="not-shared">
@@ -125,15 +101,14 @@ export default async function PartnerCasePage({ params }: Props) {
           <p className="text-sm whitespace-pre-wrap">{routing.declineReason}</p>
         </section>
       )}
-      <PageMessages namespaces={["partner"]}>
-        {routing.status === "awaiting_response" && caseOpen && <AnswerForms caseId={item.id} />}
+      {routing.status === "awaiting_response" && caseOpen && <AnswerForms caseId={item.id} />}
         {routing.status === "withdrawn" && (
           <p className="rounded-md border p-4 text-sm text-muted-foreground" data-testid="case-ended">
             {t("caseClosed")}
           </p>
         )}
         {plan?.status === "accepted" && item.status === "plan_accepted" && <AppointmentForm caseId={item.id} current={{ at: plan.appointmentAt, note: plan.appointmentNote }} />}
-      </PageMessages>
     </div>
+    </PageMessages>
   );
 }

@@ -3,7 +3,7 @@ import { clientIp } from "@/lib/api/client-ip";
 import { apiRoute } from "@/lib/api/handler";
 import { enforceRateLimit, RATE_RULES } from "@/lib/api/rate-limit";
 import { acceptInvitation } from "@/lib/partners/invitations";
-import { acceptInvitationSchema } from "@/lib/partners/schemas";
+import { acceptInvitationSchema } from "@/lib/contracts/partners";
 
 export const dynamic = "force-dynamic";
 

@@ -1,20 +1,14 @@
-import { z } from "zod";
 import { caseIdParam, getAdminCase } from "@/lib/admin/case-detail";
 import { setCaseStatus } from "@/lib/admin/case-status";
 import { adminRoute } from "@/lib/admin/route";
 import { actorFor } from "@/lib/api/actor";
 import { NotificationOutbox } from "@/lib/notifications/outbox";
-import { submissionStatuses } from "@/lib/contracts/submissions";
+import { caseStatusChangeSchema } from "@/lib/contracts/cases";
 
 export const dynamic = "force-dynamic";
 
-const body = z.object({
-  to: z.enum(submissionStatuses),
-  note: z.string().trim().max(1000, "The note can be at most 1000 characters.").optional(),
-});
-
 /** A coordinator moves a case by hand (workflow.manualTransitions only); answers the updated case. */
-export const POST = adminRoute({ body }, async ({ request, user, params, body }) => {
+export const POST = adminRoute({ body: caseStatusChangeSchema }, async ({ request, user, params, body }) => {
   const submissionId = caseIdParam(params);
   const outbox = new NotificationOutbox();
   await setCaseStatus({ submissionId, to: body.to, note: body.note, actor: actorFor(request, user) }, outbox);

@@ -1,7 +1,7 @@
 import { actorFor } from "@/lib/api/actor";
 import { apiRoute } from "@/lib/api/handler";
 import { scheduleAppointment } from "@/lib/partners/plans";
-import { appointmentSchema } from "@/lib/partners/schemas";
+import { appointmentSchema } from "@/lib/contracts/plans";
 
 export const dynamic = "force-dynamic";
 

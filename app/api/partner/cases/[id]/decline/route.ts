@@ -1,7 +1,7 @@
 import { actorFor } from "@/lib/api/actor";
 import { apiRoute } from "@/lib/api/handler";
 import { declineCase } from "@/lib/partners/plans";
-import { declineSchema } from "@/lib/partners/schemas";
+import { declineSchema } from "@/lib/contracts/plans";
 
 export const dynamic = "force-dynamic";
 
