@@ -1,7 +1,7 @@
 import "server-only";
 import { planSelect, toPlanView } from "@/lib/cases/plan-view";
 import { z } from "zod";
-import { notFound } from "@/lib/app-error";
+import { AppError } from "@/lib/app-error";
 import { routableStatuses } from "@/lib/cases/routing";
 import { manualTransitions } from "@/lib/cases/workflow";
 import { db } from "@/lib/db";
@@ -79,6 +79,6 @@ export type AdminRouting = AdminCase["routings"][number];
 /** The case id of an /api/admin/cases/[id] route: anything that is not a UUID is a case that does not exist (404). */
 export function caseIdParam(params: Record<string, string | string[]>): string {
   const id = z.uuid().safeParse(params.id);
-  if (!id.success) throw notFound("Case not found.");
+  if (!id.success) throw new AppError("not_found", "case_not_found");
   return id.data;
 }

@@ -16,11 +16,7 @@ export const MAX_FILES_PER_SUBMISSION = 50;
 export const CONSENT_VERSION = "2025-01-01";
 
 export const MESSAGES = {
-  filesRequired: "Medical Records Required - Please upload your medical records to get expert opinions from hospitals.",
   specialtyRequired: "Specialty Required - Please select a medical specialty for your consultation.",
-  tooManyFiles: `Too many files: at most ${MAX_FILES_PER_SUBMISSION} files per submission.`,
-  refusedType: (name: string) => `${name}: this file type is not accepted. Please send PDF, JPG, PNG, HEIC, DICOM, ZIP or plain text files.`,
-  tooLarge: (name: string) => `${name} is larger than 500 MB, the maximum for one file.`,
 } as const;
 
 const text = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters.`);

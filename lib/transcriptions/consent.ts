@@ -5,12 +5,12 @@ import { audit, type AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import type { Tx } from "@/lib/db/transaction";
-import { CONSENT_WINDOW_MINUTES, TRANSCRIPTION_CONSENT_VERSION, TRANSCRIPTION_MESSAGES, transcriptionConsentTypes } from "./upload-rules";
+import { CONSENT_WINDOW_MINUTES, TRANSCRIPTION_CONSENT_VERSION, transcriptionConsentTypes } from "./upload-rules";
 
 /** Body of POST /api/consent (SPEC section 7). */
 export const consentBody = z.object({
-  consentType: z.enum(transcriptionConsentTypes, "consentType must be recording, sharing or analysis."),
-  granted: z.boolean("granted must be true or false."),
+  consentType: z.enum(transcriptionConsentTypes, "consent_type_invalid"),
+  granted: z.boolean("consent_granted_invalid"),
 });
 
 /** Records one consent decision of a staff member, before the upload it is for (SPEC section 4). */
@@ -25,8 +25,6 @@ export async function recordConsent(user: SessionUser, input: z.infer<typeof con
   });
 }
 
-const NO_CONSENT = TRANSCRIPTION_MESSAGES.consentRequired;
-
 /**
  * The `consentIds` form field of an upload: the ids POST /api/consent returned for it, comma
  * separated. Anything that is not a short list of distinct uuids is refused as a missing consent.
@@ -34,7 +32,7 @@ const NO_CONSENT = TRANSCRIPTION_MESSAGES.consentRequired;
 export function parseConsentIds(raw: string | undefined): string[] {
   const ids = (raw ?? "").split(",").map((id) => id.trim()).filter(Boolean);
   const valid = ids.length > 0 && ids.length <= transcriptionConsentTypes.length && new Set(ids).size === ids.length && ids.every((id) => z.uuid().safeParse(id).success);
-  if (!valid) throw new AppError("bad_request", NO_CONSENT);
+  if (!valid) throw new AppError("bad_request", "transcription_consent_required");
   return ids;
 }
 
@@ -57,7 +55,7 @@ function claimableWhere(userId: string, ids: string[], uploadStartedAt: Date) {
  */
 export async function checkConsents(userId: string, ids: string[], uploadStartedAt: Date): Promise<void> {
   const rows = await db().consentRecord.findMany({ where: claimableWhere(userId, ids, uploadStartedAt), select: { consentType: true, granted: true } });
-  if (rows.length !== ids.length || !rows.some((row) => row.consentType === "recording" && row.granted)) throw new AppError("bad_request", NO_CONSENT);
+  if (rows.length !== ids.length || !rows.some((row) => row.consentType === "recording" && row.granted)) throw new AppError("bad_request", "transcription_consent_required");
 }
 
 /**
@@ -68,6 +66,6 @@ export async function checkConsents(userId: string, ids: string[], uploadStarted
 export async function claimConsents(tx: Tx, userId: string, ids: string[], uploadStartedAt: Date, transcriptionId: string): Promise<number> {
   const { count } = await tx.consentRecord.updateMany({ where: claimableWhere(userId, ids, uploadStartedAt), data: { transcriptionId, usedAt: new Date() } });
   const recording = await tx.consentRecord.count({ where: { id: { in: ids }, transcriptionId, consentType: "recording", granted: true } });
-  if (count !== ids.length || recording === 0) throw new AppError("bad_request", NO_CONSENT);
+  if (count !== ids.length || recording === 0) throw new AppError("bad_request", "transcription_consent_required");
   return count;
 }

@@ -10,63 +10,62 @@ import { initialTranscriptionScan } from "@/lib/security/scan";
 import type { Prisma, TranscriptionKind } from "@/lib/db/generated/client";
 import { receiveUploads } from "@/lib/uploads/receive";
 import { optionalPersonName } from "@/lib/contracts/people";
-import { localizedIssueMessage } from "@/lib/people/name-messages";
-import { requestLocale } from "@/lib/i18n/request-locale";
+import { issueError } from "@/lib/api/handler";
 import type { SniffedType } from "@/lib/uploads/sniff";
 import { checkConsents, claimConsents, parseConsentIds } from "./consent";
 import { enqueueTranscription } from "./jobs";
-import { MAX_TRANSCRIPTION_BYTES, meetingTypes, RETENTION_DAYS, speechLanguages, TRANSCRIPTION_MESSAGES } from "./upload-rules";
+import { MAX_TRANSCRIPTION_BYTES, meetingTypes, RETENTION_DAYS, speechLanguages } from "./upload-rules";
 
-const optionalText = (name: string, max: number) =>
+const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `${name} must be at most ${max} characters.`)
+    .max(max, "too_long")
     .optional()
     .transform((value) => value || undefined);
 
 /** SPEC section 3: the optional patient information, sent as a JSON object. */
 const patientInfoSchema = z
   .object({
-    patientId: optionalText("Patient ID", 100),
-    medicalRecordNumber: optionalText("Medical record number", 100),
+    patientId: optionalText(100),
+    medicalRecordNumber: optionalText(100),
     attendingPhysician: optionalPersonName(),
-    department: optionalText("Patient department", 100),
+    department: optionalText(100),
   })
   .strict();
 
 const fieldsSchema = z.object({
-  title: optionalText("Title", 200),
-  meetingType: z.enum(meetingTypes, "meetingType must be consultation, follow-up, team-meeting or case-review.").default("consultation"),
-  department: optionalText("Department", 100),
-  language: z.enum(speechLanguages, `language must be one of ${speechLanguages.join(", ")}.`).optional(),
+  title: optionalText(200),
+  meetingType: z.enum(meetingTypes, "meeting_type_invalid").default("consultation"),
+  department: optionalText(100),
+  language: z.enum(speechLanguages, "speech_language_invalid").optional(),
   patientInfo: z.unknown().optional(),
   consentIds: z.string().optional(),
 });
 type Fields = Omit<z.infer<typeof fieldsSchema>, "consentIds"> & { patientInfo: z.infer<typeof patientInfoSchema> | null; consentIds: string[] };
 
-async function parseFields(raw: Readonly<Record<string, string>>, request: Request): Promise<Fields> {
+function parseFields(raw: Readonly<Record<string, string>>): Fields {
   // Empty form fields mean "not given".
   const given = Object.fromEntries(Object.entries(raw).filter(([, value]) => value.trim() !== ""));
   const fields = fieldsSchema.safeParse(given);
-  if (!fields.success) throw new AppError("bad_request", fields.error.issues[0]?.message ?? "Invalid upload.");
-  return { ...fields.data, patientInfo: await parsePatientInfo(given.patientInfo, request), consentIds: parseConsentIds(given.consentIds) };
+  if (!fields.success) throw issueError(fields.error.issues[0]);
+  return { ...fields.data, patientInfo: parsePatientInfo(given.patientInfo), consentIds: parseConsentIds(given.consentIds) };
 }
 
-async function parsePatientInfo(raw: string | undefined, request: Request) {
+function parsePatientInfo(raw: string | undefined) {
   if (raw === undefined) return null;
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
-    throw new AppError("bad_request", "patientInfo is not valid JSON.");
+    throw new AppError("bad_request", "patient_info_not_json", { field: "patientInfo" });
   }
   const info = patientInfoSchema.safeParse(value);
   if (!info.success) {
     const issue = info.error.issues[0];
-    const message = issue ? await localizedIssueMessage(issue.message, requestLocale(request)) : "";
-    const detail = issue?.code === "unrecognized_keys" ? `unknown field ${issue.keys.join(", ")}` : issue?.path.length ? `${issue.path.join(".")}: ${message}` : "it must be an object";
-    throw new AppError("bad_request", `patientInfo is not valid: ${detail}. Expected { patientId, medicalRecordNumber, attendingPhysician, department }.`);
+    if (issue?.code === "unrecognized_keys") throw new AppError("bad_request", "patient_info_unknown_field", { field: "patientInfo", params: { fields: issue.keys.join(", ") } });
+    if (!issue?.path.length) throw new AppError("bad_request", "patient_info_not_object", { field: "patientInfo" });
+    throw issueError(issue, { fieldPrefix: "patientInfo" });
   }
   const kept = Object.fromEntries(Object.entries(info.data).filter(([, v]) => v !== undefined));
   return Object.keys(kept).length ? (kept as z.infer<typeof patientInfoSchema>) : null;
@@ -110,24 +109,24 @@ export async function createTranscription(request: Request, user: SessionUser, a
     {
       fileField: "file",
       maxFiles: 1,
-      tooManyFilesMessage: TRANSCRIPTION_MESSAGES.tooManyFiles,
-      noFileMessage: TRANSCRIPTION_MESSAGES.noFile,
+      tooManyFiles: "transcription_one_file",
+      noFile: "transcription_no_file",
       prefix: () => `transcriptions/${id}`,
       rules: {
         maxBytes: MAX_TRANSCRIPTION_BYTES,
         accepts: (type) => kindOf(type) !== null,
-        refusedMessage: () => TRANSCRIPTION_MESSAGES.invalidType,
-        tooLargeMessage: () => TRANSCRIPTION_MESSAGES.tooLarge,
+        refused: "transcription_invalid_type",
+        tooLarge: "transcription_too_large",
       },
       beforeFirstFile: async (fieldsSoFar) => {
-        const fields = await parseFields(fieldsSoFar, request);
+        const fields = parseFields(fieldsSoFar);
         await checkConsents(user.id, fields.consentIds, startedAt);
         checked = { fields, names: new Set(Object.keys(fieldsSoFar)) };
       },
     },
     async (allFields, [file]) => {
       const before = checked!;
-      if (Object.keys(allFields).some((name) => !before.names.has(name))) throw new AppError("bad_request", "Please send the form fields before the file.");
+      if (Object.keys(allFields).some((name) => !before.names.has(name))) throw new AppError("bad_request", "transcription_fields_after_file");
       const kind = kindOf({ kind: file.kind, mimeType: file.mimeType } as SniffedType)!;
       const { fields } = before;
       const now = new Date();

@@ -10,7 +10,8 @@ import { isQuarantined } from "@/lib/security/scan";
 import { getStore, StorageNotFoundError } from "@/lib/storage";
 import { readableTranscriptionWhere } from "./access";
 import { retryRefusal } from "./retry-rules";
-import { awaitingScan, QUARANTINED } from "./scan-state";
+import { awaitingScan } from "./scan-state";
+import type { ErrorCode } from "@/lib/contracts/errors";
 
 export const TRANSCRIPTION_PAGE_SIZE = 25;
 
@@ -20,7 +21,6 @@ export const transcriptionListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(TRANSCRIPTION_PAGE_SIZE),
 });
 
-const NOT_FOUND = "Transcription not found.";
 
 const listSelect = {
   id: true,
@@ -72,9 +72,9 @@ export async function listTranscriptions(user: SessionUser, query: z.infer<typeo
 export async function findReadableTranscription<S extends Prisma.TranscriptionSelect>(user: SessionUser, rawId: string, select: S) {
   const id = z.uuid().safeParse(rawId);
   const where = readableTranscriptionWhere(user);
-  if (!id.success || !where) throw new AppError("not_found", NOT_FOUND);
+  if (!id.success || !where) throw new AppError("not_found", "transcription_not_found");
   const row = await db().transcription.findFirst({ where: { AND: [where, { id: id.data }] }, select });
-  if (!row) throw new AppError("not_found", NOT_FOUND);
+  if (!row) throw new AppError("not_found", "transcription_not_found");
   return row;
 }
 
@@ -183,16 +183,14 @@ export function transcriptAsText(item: Pick<TranscriptionDetail, "title" | "file
   return `${lines.join("\n").trimEnd()}\n`;
 }
 
-const FILE_DELETED = "The file of this transcription has been deleted.";
-
 /**
  * Why `user` may not open the source file of a transcription they can see, or null when they may:
  * deleted and quarantined files are closed to everyone, a file awaiting its malware scan to all but its uploader.
  */
-function fileRefusal(user: SessionUser, row: { uploadedById: string | null; scanStatus: string; storageKey: string | null }): string | null {
-  if (!row.storageKey) return FILE_DELETED;
-  if (isQuarantined(row.storageKey)) return QUARANTINED;
-  if (awaitingScan(row) && row.uploadedById !== user.id) return "The file can be opened once its malware scan is finished.";
+function fileRefusal(user: SessionUser, row: { uploadedById: string | null; scanStatus: string; storageKey: string | null }): ErrorCode | null {
+  if (!row.storageKey) return "transcription_file_deleted";
+  if (isQuarantined(row.storageKey)) return "transcription_quarantined";
+  if (awaitingScan(row) && row.uploadedById !== user.id) return "transcription_file_awaiting_scan";
   return null;
 }
 
@@ -200,12 +198,12 @@ function fileRefusal(user: SessionUser, row: { uploadedById: string | null; scan
 export async function openTranscriptionFile(user: SessionUser, rawId: string, actor: AuditActor) {
   const row = await findReadableTranscription(user, rawId, { id: true, fileName: true, fileSize: true, mimeType: true, storageKey: true, uploadedById: true, scanStatus: true });
   const refusal = fileRefusal(user, row);
-  if (refusal || !row.storageKey) throw new AppError("not_found", refusal ?? FILE_DELETED);
+  if (refusal || !row.storageKey) throw new AppError("not_found", refusal ?? "transcription_file_deleted");
   await audit(db(), actor, { action: "file.read", entityType: "transcription", entityId: row.id, metadata: { fileName: row.fileName } });
   try {
     return { name: row.fileName, size: Number(row.fileSize), mimeType: row.mimeType, stream: await getStore().get(row.storageKey) };
   } catch (error) {
-    if (error instanceof StorageNotFoundError) throw new AppError("not_found", FILE_DELETED);
+    if (error instanceof StorageNotFoundError) throw new AppError("not_found", "transcription_file_deleted");
     throw error;
   }
 }

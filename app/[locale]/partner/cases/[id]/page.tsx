@@ -32,7 +32,7 @@ export default async function PartnerCasePage({ params }: Props) {
   setRequestLocale(locale);
   const { user, actor } = await requirePartnerPage(locale, `/partner/cases/${id}`);
   const item = await getPartnerCase(user, id, actor).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "not_found") notFound();
+    if (error instanceof AppError && error.kind === "not_found") notFound();
     throw error;
   });
   const [t, specialties, tAccount, tAccess] = await Promise.all([getTranslations("partner"), getTranslations("specialties"), getTranslations("account"), getTranslations("caseAccess")]);
