@@ -65,7 +65,7 @@ function parsePatientInfo(raw: string | undefined) {
     const issue = info.error.issues[0];
     if (issue?.code === "unrecognized_keys") throw new AppError("bad_request", "patient_info_unknown_field", { field: "patientInfo", params: { fields: issue.keys.join(", ") } });
     if (!issue?.path.length) throw new AppError("bad_request", "patient_info_not_object", { field: "patientInfo" });
-    throw issueError(issue, { fieldPrefix: "patientInfo" });
+    throw issueError(issue, { fieldPrefix: "patientInfo", fieldInSentence: true });
   }
   const kept = Object.fromEntries(Object.entries(info.data).filter(([, v]) => v !== undefined));
   return Object.keys(kept).length ? (kept as z.infer<typeof patientInfoSchema>) : null;

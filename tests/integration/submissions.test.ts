@@ -141,7 +141,7 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
         const before = await counts();
         const response = await guestSubmit([...validFields({ name: name, locale: "fr" }), file("a.pdf", samples.pdf())]);
         assert.equal(response.status, 400, await response.clone().text());
-        assert.deepEqual(await response.json(), { error: french[problem] });
+        assert.deepEqual(await response.json(), { error: french[problem], code: "invalid_name", field: "patientName" });
         assert.deepEqual(await counts(), before);
       });
     }
@@ -149,7 +149,7 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
     test("the consent signature follows the same rule; without a locale the message is English", async () => {
       const response = await guestSubmit([...validFields({ consentFullName: "Amina\r\nBcc: someone@evil.example" }), file("a.pdf", samples.pdf())]);
       assert.equal(response.status, 400);
-      assert.deepEqual(await response.json(), { error: "A name must fit on one line: please remove the line breaks." });
+      assert.deepEqual(await response.json(), { error: "A name must fit on one line: please remove the line breaks.", code: "invalid_name", field: "consentFullName" });
     });
 
     test("names from many languages are accepted and stored as typed", async () => {
@@ -252,7 +252,7 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
       ] as const) {
         const denied = await get(who, id);
         assert.equal(denied.status, 404, label);
-        assert.deepEqual(await denied.json(), { error: "File not found." });
+        assert.deepEqual(await denied.json(), { error: "File not found.", code: "file_not_found" });
       }
       const { db } = await import("@/lib/db");
       assert.equal(await db().auditEvent.count({ where: { action: "file.read", entityId: lab.id } }), 1);
