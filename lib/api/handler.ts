@@ -109,7 +109,7 @@ function codedError(status: number, error: string, code: string, field?: string,
   return Response.json({ error, code, ...(field ? { field } : {}) }, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
-/** Params that name submission statuses ("allowed": several, comma-separated): shown as words of the request's language. */
+/** Params that name submission statuses ("allowed": several, comma-separated, shown as "a, b or c"): in words of the request's language. */
 const STATUS_PARAMS = ["status", "from", "to", "allowed"];
 
 /**
@@ -123,7 +123,7 @@ async function errorText(locale: Locale, code: ErrorCode, params: ErrorParams = 
     if (problem) return (await translatorFor(locale, "nameRules"))(problem, { max: NAME_MAX_LENGTH });
   }
   const shown = { ...params };
-  const list = new Intl.ListFormat(locale, { style: "short", type: "unit" });
+  const list = new Intl.ListFormat(locale, { type: "disjunction" });
   for (const name of STATUS_PARAMS) {
     const value = shown[name];
     if (typeof value === "string") shown[name] = list.format(value.split(",").map((status) => t("case_status_name", { status })));
@@ -143,10 +143,18 @@ async function databaseUnavailable(error: unknown, locale: Locale): Promise<Resp
 }
 
 async function parse<T>(schema: z.ZodType<T>, value: unknown): Promise<T> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, codedDefaults);
   if (result.success) return result.data;
   throw issueError(result.error.issues[0], { fieldInSentence: true });
 }
+
+/**
+ * For issues a schema gives no message of its own (zod's English defaults): an error code, so that
+ * they too answer in the request's language; a schema's own message (a code) takes precedence.
+ */
+export const codedDefaults = {
+  error: (issue: z.core.$ZodRawIssue): ErrorCode => (issue.code === "too_big" && issue.origin === "string" ? "too_long" : "invalid_input"),
+};
 
 /**
  * The AppError for a refused zod issue, naming the field it concerns (under `fieldPrefix`). Its

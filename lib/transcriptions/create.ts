@@ -10,7 +10,7 @@ import { initialTranscriptionScan } from "@/lib/security/scan";
 import type { Prisma, TranscriptionKind } from "@/lib/db/generated/client";
 import { receiveUploads } from "@/lib/uploads/receive";
 import { optionalPersonName } from "@/lib/contracts/people";
-import { issueError } from "@/lib/api/handler";
+import { codedDefaults, issueError } from "@/lib/api/handler";
 import type { SniffedType } from "@/lib/uploads/sniff";
 import { checkConsents, claimConsents, parseConsentIds } from "./consent";
 import { enqueueTranscription } from "./jobs";
@@ -47,7 +47,7 @@ type Fields = Omit<z.infer<typeof fieldsSchema>, "consentIds"> & { patientInfo: 
 function parseFields(raw: Readonly<Record<string, string>>): Fields {
   // Empty form fields mean "not given".
   const given = Object.fromEntries(Object.entries(raw).filter(([, value]) => value.trim() !== ""));
-  const fields = fieldsSchema.safeParse(given);
+  const fields = fieldsSchema.safeParse(given, codedDefaults);
   if (!fields.success) throw issueError(fields.error.issues[0]);
   return { ...fields.data, patientInfo: parsePatientInfo(given.patientInfo), consentIds: parseConsentIds(given.consentIds) };
 }
@@ -60,7 +60,7 @@ function parsePatientInfo(raw: string | undefined) {
   } catch {
     throw new AppError("bad_request", "patient_info_not_json", { field: "patientInfo" });
   }
-  const info = patientInfoSchema.safeParse(value);
+  const info = patientInfoSchema.safeParse(value, codedDefaults);
   if (!info.success) {
     const issue = info.error.issues[0];
     if (issue?.code === "unrecognized_keys") throw new AppError("bad_request", "patient_info_unknown_field", { field: "patientInfo", params: { fields: issue.keys.join(", ") } });
