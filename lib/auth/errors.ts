@@ -56,7 +56,8 @@ export async function toApiErrorResponse(response: Response, request?: Request):
   // Better Auth's limiter says when to retry in X-Retry-After; clients and proxies read the standard header.
   const retryAfter = headers.get("x-retry-after");
   if (status === 429 && retryAfter && !headers.has("retry-after")) headers.set("Retry-After", retryAfter);
-  const known = body.code === NAME_INVALID ? null : authError(status, body.code);
+  if (body.code === NAME_INVALID) return Response.json({ error: body.message, code: body.code, field: "name" }, { status, headers });
+  const known = authError(status, body.code);
   if (known) return Response.json({ ...(await appErrorBody(known, request)), code: body.code ?? known.code }, { status, headers });
   return Response.json({ error: body.message ?? "Request failed", code: body.code }, { status, headers });
 }
