@@ -99,8 +99,9 @@ describe("admin case page APIs: status, routing, document requests, case detail"
         for (const [who, browser, expected] of callers) {
           const response = await call(browser);
           assert.equal(response.status, expected, `${name} as ${who}`);
-          const body = JSON.stringify(await response.json());
-          assert.match(body, /^\{"error":"[^"]+"\}$/, `${name} as ${who}: only an error, no case data`);
+          const body = (await response.json()) as Record<string, unknown>;
+          assert.deepEqual(Object.keys(body), ["error", "code"], `${name} as ${who}: only an error, no case data`);
+          assert.ok(typeof body.error === "string" && body.error && typeof body.code === "string", `${name} as ${who}`);
         }
       assert.deepEqual(await snapshot(id), before);
     });

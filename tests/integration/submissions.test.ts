@@ -167,7 +167,7 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
       const request = browser.request("/api/inquiries", { json: { name: "Chidi\nhttps://evil.example", email: "chidi@example.com", message: "hi" }, headers: { cookie: "NEXT_LOCALE=fr" } });
       const response = await routes.inquiry(request);
       assert.equal(response.status, 400);
-      assert.deepEqual(await response.json(), { error: french.lineBreak });
+      assert.deepEqual(await response.json(), { error: french.lineBreak, code: "invalid_name", field: "name" });
     });
   });
 
