@@ -33,7 +33,7 @@ export function authError(status: number, betterAuthCode: string | undefined): A
   const known = betterAuthCode ? AUTH_ERRORS[betterAuthCode] : undefined;
   const kind = status === 429 ? "rate_limited" : status === 401 ? "unauthenticated" : status === 403 ? "forbidden" : status === 404 ? "not_found" : "bad_request";
   if (known) return new AppError(kind, known.code, { field: known.field, params: known.params });
-  if (status === 429) return new AppError(kind, "too_many_attempts");
+  if (status === 429) return new AppError(kind, "rate_limited");
   if (status === 404 && !betterAuthCode) return new AppError(kind, "not_found");
   return null;
 }
