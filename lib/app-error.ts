@@ -1,5 +1,6 @@
 import "server-only";
 import type { ErrorCode, ErrorParams } from "@/lib/contracts/errors";
+import type { Locale } from "@/lib/i18n/locales";
 
 /** The HTTP meaning of an error; the code says what exactly went wrong. */
 export type ErrorKind =
@@ -27,15 +28,14 @@ const statusByKind: Record<ErrorKind, number> = {
   unavailable: 503,
 };
 
-/** Being replaced by codes: an English sentence, sent as it is. */
-type TransitionalSentence = string & {};
-
 export interface AppErrorOptions {
   /** Values for the code's text ({max}, {trackingNumber}, ...). */
   params?: ErrorParams;
   /** The input field the error concerns, as the request named it ("email", "patientInfo.department"). */
   field?: string;
   headers?: Record<string, string>;
+  /** The language to answer in when the request named its own (a form's `locale` field). */
+  locale?: Locale;
 }
 
 /**
@@ -49,9 +49,10 @@ export class AppError extends Error {
   readonly params: ErrorParams;
   readonly field: string | undefined;
   readonly headers: Record<string, string>;
+  readonly locale: Locale | undefined;
   constructor(
     readonly kind: ErrorKind,
-    readonly code: ErrorCode | TransitionalSentence,
+    readonly code: ErrorCode,
     options: AppErrorOptions = {},
   ) {
     super(code);
@@ -59,8 +60,6 @@ export class AppError extends Error {
     this.params = options.params ?? {};
     this.field = options.field;
     this.headers = options.headers ?? {};
+    this.locale = options.locale;
   }
 }
-
-export const notFound = (what: ErrorCode | TransitionalSentence = "not_found") => new AppError("not_found", what);
-export const badRequest = (code: ErrorCode | TransitionalSentence, options?: AppErrorOptions) => new AppError("bad_request", code, options);

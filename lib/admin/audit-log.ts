@@ -59,7 +59,7 @@ async function resolveCase(query: AuditQuery): Promise<string | null> {
   if (asId.success) return asId.data;
   const trackingNumber = normalizeTrackingNumber(query.case);
   const found = await db().submission.findUnique({ where: { trackingNumber }, select: { id: true } });
-  if (!found) throw new AppError("not_found", `No case has the tracking number ${trackingNumber}.`);
+  if (!found) throw new AppError("not_found", "audit_case_unknown", { field: "case", params: { trackingNumber } });
   return found.id;
 }
 
@@ -68,7 +68,7 @@ async function resolveActor(query: AuditQuery): Promise<string | null> {
   if (!query.actorEmail) return null;
   const email = query.actorEmail.toLowerCase();
   const found = await db().user.findUnique({ where: { email }, select: { id: true } });
-  if (!found) throw new AppError("not_found", `No user has the e-mail address ${email}.`);
+  if (!found) throw new AppError("not_found", "audit_email_unknown", { field: "actorEmail", params: { email } });
   return found.id;
 }
 

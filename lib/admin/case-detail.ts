@@ -1,6 +1,6 @@
 import "server-only";
 import { planSelect, toPlanView } from "@/lib/cases/plan-view";
-import { notFound } from "@/lib/app-error";
+import { AppError } from "@/lib/app-error";
 import { routableStatuses } from "@/lib/cases/routing";
 import { manualTransitions } from "@/lib/cases/workflow";
 import { db } from "@/lib/db";
@@ -75,6 +75,6 @@ export async function getAdminCase(submissionId: string, now = new Date()): Prom
 /** The case id of an /api/admin/cases/[id] route: anything that is not a UUID is a case that does not exist (404). */
 export function caseIdParam(params: Record<string, string | string[]>): string {
   const id = caseIdSchema.safeParse(params.id);
-  if (!id.success) throw notFound("Case not found.");
+  if (!id.success) throw new AppError("not_found", "case_not_found");
   return id.data;
 }

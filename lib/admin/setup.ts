@@ -8,9 +8,6 @@ import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { grantAdmin } from "@/lib/users/grant-admin";
 
-export const SETUP_DISABLED = "Admin setup is disabled on this server (ADMIN_SETUP_KEY is not set).";
-export const SETUP_REJECTED = "Invalid email or admin key.";
-
 /** Whether /admin-setup may be used at all. */
 export function adminSetupEnabled(): boolean {
   return !!getEnv().ADMIN_SETUP_KEY;
@@ -28,18 +25,18 @@ function keyMatches(given: string, expected: string): boolean {
  */
 export async function setupAdmin(request: Request, actor: AuditActor & { id: string }, email: string, adminKey: string): Promise<void> {
   const expected = getEnv().ADMIN_SETUP_KEY;
-  if (!expected) throw new AppError("forbidden", SETUP_DISABLED);
+  if (!expected) throw new AppError("forbidden", "setup_disabled");
   await enforceRateLimit(RATE_RULES.adminSetup, `user:${actor.id}`);
   await enforceRateLimit(RATE_RULES.adminSetup, `ip:${clientIp(request)}`);
   const target = email.trim().toLowerCase();
   const record = (outcome: string) => audit(db(), actor, { action: "admin.setup_attempt", entityType: "user", metadata: { email: target, outcome } });
   if (!keyMatches(adminKey, expected)) {
     await record("wrong_key");
-    throw new AppError("forbidden", SETUP_REJECTED);
+    throw new AppError("forbidden", "setup_rejected");
   }
   if (!(await grantAdmin(db(), target, actor, "setup-key"))) {
     await record("no_account");
-    throw new AppError("not_found", "No account uses this e-mail. Create an account first, then try again.");
+    throw new AppError("not_found", "setup_no_account", { field: "email" });
   }
   await record("granted");
 }

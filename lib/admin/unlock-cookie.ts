@@ -9,7 +9,6 @@ import { getEnv } from "@/lib/env";
  * read (lib/auth/session.ts), so that admin power is never granted without it.
  */
 export const ADMIN_UNLOCK_COOKIE = "afya_admin_unlock";
-export const LOCKED = "The admin dashboard is locked. Enter your password to unlock it.";
 
 export function signAdminUnlock(sessionId: string, userId: string): string {
   return createHmac("sha256", `${getEnv().BETTER_AUTH_SECRET}:admin-unlock`).update(`${sessionId}:${userId}`).digest("base64url");

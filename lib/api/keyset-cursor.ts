@@ -1,5 +1,5 @@
 import "server-only";
-import { badRequest } from "@/lib/app-error";
+import { AppError } from "@/lib/app-error";
 
 /** A row's place in a newest-first list: (createdAt desc, id desc). */
 export interface KeysetPosition {
@@ -20,7 +20,7 @@ export function decodeCursor(cursor: string): KeysetPosition {
   } catch {
     // falls through to the error below
   }
-  throw badRequest("cursor: invalid cursor.");
+  throw new AppError("bad_request", "cursor_invalid", { field: "cursor" });
 }
 
 /** The condition for the rows after `position` in (createdAt desc, id desc) order; usable with any model that has both. */

@@ -4,7 +4,6 @@ import { AppError } from "@/lib/app-error";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export const CROSS_SITE_REFUSED = "This request must come from the AfyaBridge website.";
 
 /**
  * Cross-site request forgery defence in depth (besides SameSite cookies): a state-changing request
@@ -14,5 +13,5 @@ export const CROSS_SITE_REFUSED = "This request must come from the AfyaBridge we
 export function assertSameOrigin(request: Request): void {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return;
   const origin = request.headers.get("origin");
-  if (!origin || origin === "null" || origin !== new URL(getEnv().APP_URL).origin) throw new AppError("forbidden", CROSS_SITE_REFUSED);
+  if (!origin || origin === "null" || origin !== new URL(getEnv().APP_URL).origin) throw new AppError("forbidden", "cross_site_refused");
 }

@@ -2,8 +2,7 @@ import "server-only";
 import { Readable } from "node:stream";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/app-error";
-
-export const INTERRUPTED_MESSAGE = "The upload was interrupted. Please try again.";
+import type { ErrorCode } from "@/lib/contracts/errors";
 
 export interface RequestBody {
   /** The body's bytes, read from the client only as fast as the consumer takes them. */
@@ -29,7 +28,7 @@ export interface RequestBody {
  * store), so backpressure on our side cannot cut a client off.
  */
 export function openRequestBody(request: Request, idleTimeoutMs = getEnv().REQUEST_IDLE_TIMEOUT_SECONDS * 1000): RequestBody {
-  if (!request.body) throw new AppError("bad_request", "The request has no body.");
+  if (!request.body) throw new AppError("bad_request", "request_no_body");
   const reader = request.body.getReader();
   const controller = new AbortController();
   let waitingForClient = false;
@@ -37,7 +36,7 @@ export function openRequestBody(request: Request, idleTimeoutMs = getEnv().REQUE
   const idleTimer = setTimeout(() => {
     if (!waitingForClient) return;
     const seconds = Math.round(idleTimeoutMs / 1000);
-    giveUp(new AppError("request_timeout", `No data arrived for ${seconds} seconds, so the upload was stopped. Please try again.`));
+    giveUp(new AppError("request_timeout", "upload_idle_timeout", { params: { seconds } }));
   }, idleTimeoutMs);
   idleTimer.unref();
 
@@ -54,7 +53,7 @@ export function openRequestBody(request: Request, idleTimeoutMs = getEnv().REQUE
         },
         () => {
           waitingForClient = false;
-          giveUp(new AppError("bad_request", INTERRUPTED_MESSAGE));
+          giveUp(new AppError("bad_request", "upload_interrupted"));
         },
       );
     },
@@ -67,7 +66,7 @@ export function openRequestBody(request: Request, idleTimeoutMs = getEnv().REQUE
     },
   });
 
-  const onClientGone = () => giveUp(new AppError("bad_request", INTERRUPTED_MESSAGE));
+  const onClientGone = () => giveUp(new AppError("bad_request", "upload_interrupted"));
   request.signal.addEventListener("abort", onClientGone, { once: true });
   if (request.signal.aborted) onClientGone();
 
@@ -92,7 +91,7 @@ export function openRequestBody(request: Request, idleTimeoutMs = getEnv().REQUE
  * A whole (small) body as text under the same rules as openRequestBody, refused with a 413 as soon
  * as it exceeds `maxBytes` (a missing or false Content-Length cannot make the server buffer more).
  */
-export async function readRequestText(request: Request, maxBytes: number, tooLargeMessage = "The request body is too large."): Promise<string> {
+export async function readRequestText(request: Request, maxBytes: number, tooLarge: ErrorCode = "body_too_large"): Promise<string> {
   if (!request.body) return "";
   const body = openRequestBody(request);
   const chunks: Buffer[] = [];
@@ -101,9 +100,9 @@ export async function readRequestText(request: Request, maxBytes: number, tooLar
     for await (const chunk of body.stream as AsyncIterable<Buffer>) {
       length += chunk.length;
       if (length > maxBytes) {
-        const tooLarge = new AppError("payload_too_large", tooLargeMessage);
-        body.abort(tooLarge);
-        throw tooLarge;
+        const refused = new AppError("payload_too_large", tooLarge);
+        body.abort(refused);
+        throw refused;
       }
       chunks.push(chunk);
     }

@@ -1,10 +1,10 @@
 import "server-only";
 import { APIError } from "better-auth/api";
-import { normalizeName, personName } from "@/lib/contracts/people";
+import { nameMessageKey, normalizeName, personName } from "@/lib/contracts/people";
 import { localizedIssueMessage } from "@/lib/people/name-messages";
 import { requestLocale } from "@/lib/i18n/request-locale";
 
-/** The error code of a refused account name; the message is already in the reader's language. */
+/** The error code of a refused account name; the message is already in the reader's language, `problem` names the rule broken. */
 export const NAME_INVALID = "NAME_INVALID";
 
 /** Better Auth's endpoints that set an account's name, which the person-name rule applies to as everywhere else. */
@@ -17,6 +17,7 @@ export async function refuseInvalidName(ctx: { path: string; body?: unknown; hea
   if (ctx.path === "/update-user" && body.name === undefined) return;
   const result = personName().safeParse(typeof body.name === "string" ? normalizeName(body.name) : body.name);
   if (result.success) return;
-  const message = await localizedIssueMessage(result.error.issues[0]?.message ?? "", requestLocale(ctx.headers ? { headers: ctx.headers } : undefined));
-  throw new APIError("BAD_REQUEST", { message, code: NAME_INVALID });
+  const issue = result.error.issues[0]?.message ?? "";
+  const message = await localizedIssueMessage(issue, requestLocale(ctx.headers ? { headers: ctx.headers } : undefined));
+  throw new APIError("BAD_REQUEST", { message, code: NAME_INVALID, problem: nameMessageKey(issue) });
 }

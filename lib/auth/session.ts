@@ -1,7 +1,7 @@
 import "server-only";
 import { headers as nextHeaders } from "next/headers";
 import { AppError } from "@/lib/app-error";
-import { carriesAdminUnlock, LOCKED } from "@/lib/admin/unlock-cookie";
+import { carriesAdminUnlock } from "@/lib/admin/unlock-cookie";
 import { db } from "@/lib/db";
 import { getAuth } from "./server";
 import { isIdleStaffSession, SESSION_UPDATE_AGE_SECONDS } from "./idle";
@@ -34,8 +34,6 @@ export interface SessionUser {
 export function hasAdminPower(user: SessionUser | null): boolean {
   return user?.role === "admin" && user.adminUnlocked;
 }
-
-export const TWO_FACTOR_REQUIRED = "Two-factor authentication is required for staff accounts. Set it up on your account's security page (/account/security).";
 
 export async function getSessionUser(requestHeaders?: Headers): Promise<SessionUser | null> {
   return (await getCurrentSession(requestHeaders))?.user ?? null;
@@ -102,12 +100,12 @@ function toSessionUser(user: AuthUser): SessionUser | null {
  */
 export async function requireUser(allowed?: readonly Role[], requestHeaders?: Headers): Promise<SessionUser> {
   const user = await getSessionUser(requestHeaders);
-  if (!user) throw new AppError("unauthenticated", "Please sign in to continue.");
+  if (!user) throw new AppError("unauthenticated", "sign_in_required");
   if (allowed && !allowed.includes(user.role)) {
-    if (user.staffRoleAwaitingTwoFactor && allowed.includes(user.staffRoleAwaitingTwoFactor)) throw new AppError("forbidden", TWO_FACTOR_REQUIRED);
-    throw new AppError("not_found", "Not found");
+    if (user.staffRoleAwaitingTwoFactor && allowed.includes(user.staffRoleAwaitingTwoFactor)) throw new AppError("forbidden", "two_factor_required");
+    throw new AppError("not_found", "not_found");
   }
-  if (user.role === "partner" && !user.hospitalId) throw new AppError("forbidden", "This partner account is not linked to a hospital.");
-  if (allowed && user.role === "admin" && !user.adminUnlocked) throw new AppError("forbidden", LOCKED);
+  if (user.role === "partner" && !user.hospitalId) throw new AppError("forbidden", "partner_without_hospital");
+  if (allowed && user.role === "admin" && !user.adminUnlocked) throw new AppError("forbidden", "admin_locked");
   return user;
 }

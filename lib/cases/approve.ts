@@ -7,7 +7,6 @@ import type { NotificationOutbox } from "@/lib/notifications/outbox";
 import { isPlanExpired } from "./plan-view";
 import { changeStatus } from "./workflow";
 
-const ALREADY_DECIDED = "A treatment plan has already been approved for this case.";
 
 /**
  * The patient approves one hospital's treatment plan (nothing is paid here). In one transaction: the
@@ -29,14 +28,14 @@ export async function approvePlan(input: { submissionId: string; planId: string;
         where: { id: planId, submissionId },
         select: { id: true, status: true, validUntil: true, hospitalId: true, submission: { select: { trackingNumber: true, status: true } }, routing: { select: { hospital: { select: { name: true } } } } },
       });
-      if (!plan) throw new AppError("not_found", "Treatment plan not found.");
-      if (plan.status !== "proposed") throw new AppError("conflict", ALREADY_DECIDED);
+      if (!plan) throw new AppError("not_found", "plan_not_found");
+      if (plan.status !== "proposed") throw new AppError("conflict", "plan_already_decided");
       if (isPlanExpired(plan.validUntil, now))
-        throw new AppError("conflict", "This treatment plan has expired. Please ask the hospital or your care coordinator for an updated plan.");
-      if (plan.submission.status !== "responded") throw new AppError("conflict", notDecidable(plan.submission.status));
+        throw new AppError("conflict", "plan_expired");
+      if (plan.submission.status !== "responded") throw notDecidable(plan.submission.status);
 
       const accepted = await tx.treatmentPlan.updateMany({ where: { id: plan.id, status: "proposed" }, data: { status: "accepted", decidedAt: now } });
-      if (accepted.count !== 1) throw new AppError("conflict", ALREADY_DECIDED);
+      if (accepted.count !== 1) throw new AppError("conflict", "plan_already_decided");
       const others = await tx.treatmentPlan.findMany({
         where: { submissionId, status: "proposed", id: { not: plan.id } },
         select: { id: true, hospitalId: true, routing: { select: { hospital: { select: { name: true } } } } },
@@ -60,11 +59,12 @@ export async function approvePlan(input: { submissionId: string; planId: string;
     });
   } catch (error) {
     // The partial unique index (one accepted plan per case) stops a concurrent approval of another plan.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new AppError("conflict", ALREADY_DECIDED);
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new AppError("conflict", "plan_already_decided");
     throw error;
   }
 }
 
-function notDecidable(status: string): string {
-  return status === "plan_accepted" || status === "closed" ? ALREADY_DECIDED : `A plan can be approved only while the case awaits your decision; it is ${status.replace(/_/g, " ")}.`;
+function notDecidable(status: string): AppError {
+  if (status === "plan_accepted" || status === "closed") return new AppError("conflict", "plan_already_decided");
+  return new AppError("conflict", "plan_not_decidable", { params: { status } });
 }

@@ -14,9 +14,9 @@ export async function requestDocuments(input: { submissionId: string; message: s
       where: { id: input.submissionId },
       select: { id: true, status: true, userId: true, email: true, patientName: true, locale: true, trackingNumber: true },
     });
-    if (!submission) throw new AppError("not_found", "Case not found.");
+    if (!submission) throw new AppError("not_found", "case_not_found");
     if (submission.status === "closed" || submission.status === "cancelled")
-      throw new AppError("conflict", `The case is ${submission.status}, so no more documents can be requested.`);
+      throw new AppError("conflict", "documents_case_ended", { params: { status: submission.status } });
     const request = await tx.documentRequest.create({
       data: { submissionId: submission.id, requestedById: input.actor.id, message: input.message },
       select: { id: true, message: true, createdAt: true },

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError, badRequest } from "@/lib/app-error";
+import { AppError } from "@/lib/app-error";
 import { audit, type AuditActor } from "@/lib/audit";
 import { db } from "@/lib/db";
 import type { NotificationOutbox } from "@/lib/notifications/outbox";
@@ -45,24 +45,24 @@ export async function routeCase(
   outbox: NotificationOutbox,
 ): Promise<RouteCaseResult> {
   const hospitalIds = [...new Set(input.hospitalIds)];
-  if (hospitalIds.length === 0) throw badRequest("hospitalIds: choose at least one hospital.");
-  if (hospitalIds.length > MAX_HOSPITALS_PER_ROUTING) throw badRequest(`hospitalIds: choose at most ${MAX_HOSPITALS_PER_ROUTING} hospitals at a time.`);
+  if (hospitalIds.length === 0) throw new AppError("bad_request", "routing_no_hospital", { field: "hospitalIds" });
+  if (hospitalIds.length > MAX_HOSPITALS_PER_ROUTING) throw new AppError("bad_request", "routing_too_many_hospitals", { field: "hospitalIds", params: { max: MAX_HOSPITALS_PER_ROUTING } });
 
   return db().$transaction(async (tx) => {
     // Locks the case row first, so two coordinators routing the same case at once run one after the other.
     const locked = await tx.submission.updateMany({ where: { id: input.submissionId }, data: { updatedAt: new Date() } });
-    if (locked.count === 0) throw new AppError("not_found", "Case not found.");
+    if (locked.count === 0) throw new AppError("not_found", "case_not_found");
     const submission = await tx.submission.findUniqueOrThrow({
       where: { id: input.submissionId },
       select: { id: true, status: true, consent: true, trackingNumber: true },
     });
     if (!routableStatuses.includes(submission.status))
-      throw new AppError("conflict", `A ${submission.status.replace(/_/g, " ")} case cannot be sent to hospitals.`);
-    if (!submission.consent) throw new AppError("conflict", "The patient has not consented to sharing their records, so the case cannot be sent to hospitals.");
+      throw new AppError("conflict", "routing_case_not_routable", { params: { status: submission.status } });
+    if (!submission.consent) throw new AppError("conflict", "routing_no_consent");
 
     const hospitals = await tx.hospital.findMany({ where: { id: { in: hospitalIds }, active: true }, select: { id: true, name: true, country: true } });
     const unknown = hospitalIds.filter((id) => !hospitals.some((hospital) => hospital.id === id));
-    if (unknown.length) throw badRequest(`Unknown or inactive hospital: ${unknown.join(", ")}.`);
+    if (unknown.length) throw new AppError("bad_request", "routing_unknown_hospital", { field: "hospitalIds", params: { hospitals: unknown.join(", ") } });
 
     const existing = await tx.caseRouting.findMany({ where: { submissionId: submission.id, hospitalId: { in: hospitalIds } }, select: { hospitalId: true } });
     const skipped = existing.map((routing) => routing.hospitalId);

@@ -146,7 +146,7 @@ export type AdminCase = z.infer<typeof adminCaseSchema>;
 export const adminCaseAnswerSchema = z.object({ case: adminCaseSchema });
 
 export const NOTE_MAX = 1000;
-const note = z.string().trim().max(NOTE_MAX, "text_too_long").optional();
+const note = z.string().trim().max(NOTE_MAX, "too_long").optional();
 
 /** POST /api/admin/cases/[id]/status: a coordinator moves a case by hand. */
 export const caseStatusChangeSchema = z.object({ to: status, note });
@@ -157,7 +157,7 @@ export const DOCUMENT_REQUEST_MAX = 2000;
 
 /** POST /api/admin/cases/[id]/document-requests: what the patient is asked to add. */
 export const documentRequestSchema = z.object({
-  message: z.string().trim().min(DOCUMENT_REQUEST_MIN, "document_request_too_short").max(DOCUMENT_REQUEST_MAX, "text_too_long"),
+  message: z.string().trim().min(DOCUMENT_REQUEST_MIN, "document_request_too_short").max(DOCUMENT_REQUEST_MAX, "too_long"),
 });
 export type DocumentRequestInput = z.input<typeof documentRequestSchema>;
 

@@ -8,8 +8,8 @@ const optional = (schema: z.ZodType<string | undefined, string | undefined>) => 
 export const inquirySchema = z.object({
   name: personName({ required: "inquiry_name_required" }),
   email: z.email("email_invalid").max(254, "email_invalid"),
-  phone: optional(z.string().trim().max(40, "text_too_long")),
-  country: optional(z.string().trim().max(100, "text_too_long")),
+  phone: optional(z.string().trim().max(40, "too_long")),
+  country: optional(z.string().trim().max(100, "too_long")),
   specialty: optional(z.enum(formSpecialtySlugs, "inquiry_specialty_invalid")),
   message: z.string().trim().min(1, "inquiry_message_required").max(5000, "inquiry_message_too_long"),
 });

@@ -11,7 +11,7 @@ import { submissionStatuses } from "@/lib/contracts/submissions";
 export const inviteSchema = z.object({
   name: personName(),
   email: z.string({ error: "email_invalid" }).trim().pipe(z.email("email_invalid").max(254, "email_invalid")),
-  hospitalId: z.string({ error: "field_required" }).trim().min(1, "field_required").max(200, "text_too_long"),
+  hospitalId: z.string({ error: "field_required" }).trim().min(1, "field_required").max(200, "too_long"),
 });
 export type InviteInput = z.input<typeof inviteSchema>;
 

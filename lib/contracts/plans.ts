@@ -21,7 +21,7 @@ const text = (max: number) =>
     .string({ error: "field_required" })
     .trim()
     .min(1, "field_required")
-    .max(max, "text_too_long");
+    .max(max, "too_long");
 
 /**
  * A whole number in [min, max], refused with one code that names the range ({maximum}); an empty field
@@ -61,7 +61,7 @@ export const planSchema = z
     message: z
       .string()
       .trim()
-      .max(PLAN_TEXT_MAX, "text_too_long")
+      .max(PLAN_TEXT_MAX, "too_long")
       .optional()
       .transform((value) => value || undefined),
   })
@@ -77,7 +77,7 @@ export const appointmentSchema = z.object({
   note: z
     .string()
     .trim()
-    .max(2000, "text_too_long")
+    .max(2000, "too_long")
     .optional()
     .transform((value) => value || undefined),
 });

@@ -17,7 +17,7 @@ export const routeCaseSchema = z.object({
     .min(1, "routing_hospitals_min")
     .max(MAX_HOSPITALS_PER_ROUTING, "routing_hospitals_max")
     .refine((ids) => new Set(ids).size === ids.length, "routing_hospitals_unique"),
-  note: z.string().trim().max(1000, "text_too_long").optional(),
+  note: z.string().trim().max(1000, "too_long").optional(),
 });
 export type RouteCaseInput = z.input<typeof routeCaseSchema>;
 

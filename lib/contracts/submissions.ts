@@ -72,7 +72,7 @@ export const budgets = ["under-5k", "5k-15k", "15k-30k", "30k-50k", "50k-plus"] 
 export const MAX_FILE_BYTES = 500 * 1024 * 1024;
 export const MAX_FILES_PER_SUBMISSION = 50;
 
-const text = (max: number) => z.string().trim().max(max, "text_too_long");
+const text = (max: number) => z.string().trim().max(max, "too_long");
 const optionalText = (max: number) =>
   text(max)
     .optional()

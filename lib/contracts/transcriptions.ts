@@ -81,9 +81,9 @@ export const patientInfoFields = ["patientId", "medicalRecordNumber", "attending
 /** The recording's fields of POST /api/transcriptions (multipart, before the file); empty fields mean "not given". */
 export const transcriptionUploadFieldsSchema = z.object({
   title: optionalText(TITLE_MAX_LENGTH),
-  meetingType: z.enum(meetingTypes, "invalid_input").default("consultation"),
+  meetingType: z.enum(meetingTypes, "meeting_type_invalid").default("consultation"),
   department: optionalText(TEXT_MAX_LENGTH),
-  language: z.enum(speechLanguages, "invalid_input").optional(),
+  language: z.enum(speechLanguages, "speech_language_invalid").optional(),
 });
 
 /** The upload center's form: the recording's fields and the patient information, checked as the server checks them. */
@@ -91,8 +91,8 @@ export const transcriptionUploadFormSchema = transcriptionUploadFieldsSchema.ext
 
 /** Body of POST /api/consent: one consent decision, recorded before the upload it is for. */
 export const consentBody = z.object({
-  consentType: z.enum(transcriptionConsentTypes, "invalid_input"),
-  granted: z.boolean("invalid_input"),
+  consentType: z.enum(transcriptionConsentTypes, "consent_type_invalid"),
+  granted: z.boolean("consent_granted_invalid"),
 });
 export const consentRecordedSchema = z.object({ id: z.string() });
 

@@ -7,7 +7,6 @@ import { DICOM_MIME_TYPE } from "@/lib/contracts/files";
 import { DicomFormatError, MAX_RENDER_BYTES, type DicomHeader, type NotRenderableReason } from "./parse";
 import { readDicomHeader, readDicomPreview } from "./read";
 
-export const NOT_DICOM = "This file is not a DICOM file.";
 
 interface Viewer {
   user: SessionUser | null;
@@ -22,7 +21,7 @@ interface Viewer {
  */
 async function openDicom(rawId: string, viewer: Viewer) {
   const file = await findReadableFile(rawId, viewer.user, viewer.trackedSubmissionId);
-  if (file.mimeType !== DICOM_MIME_TYPE) throw new AppError("unsupported_media_type", NOT_DICOM);
+  if (file.mimeType !== DICOM_MIME_TYPE) throw new AppError("unsupported_media_type", "not_dicom");
   return openFileForReading(file.id, viewer.user, viewer.trackedSubmissionId, viewer.actor);
 }
 
@@ -50,22 +49,22 @@ export async function storedDicomPreview(rawId: string, viewer: Viewer): Promise
 
 const REASONS: Record<NotRenderableReason, (header: DicomHeader) => AppError> = {
   compressed: (header) =>
-    new AppError("unsupported_media_type", `This DICOM image is compressed (${header.metadata.transferSyntax.name}) and cannot be previewed here; download the file to view it.`),
+    new AppError("unsupported_media_type", "dicom_compressed", { params: { syntax: header.metadata.transferSyntax.name } }),
   unsupported_image: (header) =>
-    new AppError("unsupported_media_type", `DICOM images of type ${header.metadata.photometricInterpretation ?? "unknown"} cannot be previewed here; download the file to view it.`),
-  too_large: () => new AppError("payload_too_large", `This DICOM image is larger than ${MAX_RENDER_BYTES / 1024 / 1024} MB and cannot be previewed; download the file to view it.`),
-  no_image: () => new AppError("unsupported_media_type", "This DICOM file holds no complete image to preview."),
+    new AppError("unsupported_media_type", "dicom_unsupported_image", { params: { type: header.metadata.photometricInterpretation ?? "?" } }),
+  too_large: () => new AppError("payload_too_large", "dicom_too_large", { params: { megabytes: MAX_RENDER_BYTES / 1024 / 1024 } }),
+  no_image: () => new AppError("unsupported_media_type", "dicom_no_image"),
 };
 
 function notRenderable(header: DicomHeader): AppError {
-  return header.preview.renderable ? new AppError("unsupported_media_type", "This DICOM image cannot be previewed.") : REASONS[header.preview.reason](header);
+  return header.preview.renderable ? new AppError("unsupported_media_type", "dicom_not_previewable") : REASONS[header.preview.reason](header);
 }
 
 async function asClientError<T>(promise: Promise<T>): Promise<T> {
   try {
     return await promise;
   } catch (error) {
-    if (error instanceof DicomFormatError) throw new AppError("bad_request", error.message);
+    if (error instanceof DicomFormatError) throw new AppError("bad_request", "dicom_unreadable");
     throw error;
   }
 }

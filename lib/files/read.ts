@@ -7,7 +7,6 @@ import { db } from "@/lib/db";
 import { getStore, StorageNotFoundError } from "@/lib/storage";
 import { fileReadableBy } from "@/lib/access/files";
 
-const NOT_FOUND = "File not found.";
 
 /** Finds a file the viewer may read, writes the audit row, and opens its bytes. Anyone else: 404. */
 export async function openFileForReading(rawId: string, user: SessionUser | null, trackedSubmissionId: string | null, actor: AuditActor) {
@@ -16,7 +15,7 @@ export async function openFileForReading(rawId: string, user: SessionUser | null
   try {
     return { ...file, size: Number(file.size), stream: await getStore().get(file.storageKey) };
   } catch (error) {
-    if (error instanceof StorageNotFoundError) throw new AppError("not_found", NOT_FOUND);
+    if (error instanceof StorageNotFoundError) throw new AppError("not_found", "file_not_found");
     throw error;
   }
 }
@@ -24,8 +23,8 @@ export async function openFileForReading(rawId: string, user: SessionUser | null
 export async function findReadableFile(rawId: string, user: SessionUser | null, trackedSubmissionId: string | null) {
   const id = z.uuid().safeParse(rawId);
   const where = fileReadableBy(user, trackedSubmissionId);
-  if (!id.success || !where) throw new AppError("not_found", NOT_FOUND);
+  if (!id.success || !where) throw new AppError("not_found", "file_not_found");
   const file = await db().submissionFile.findFirst({ where: { id: id.data, ...where } });
-  if (!file?.storageKey) throw new AppError("not_found", NOT_FOUND);
+  if (!file?.storageKey) throw new AppError("not_found", "file_not_found");
   return { ...file, storageKey: file.storageKey };
 }

@@ -45,7 +45,7 @@ export function unreadNotifications(userId: string): Promise<number> {
 export async function markNotificationRead(userId: string, id: string): Promise<{ unreadCount: number }> {
   const updated = await db().notification.updateMany({ where: { id, userId, readAt: null }, data: { readAt: new Date() } });
   if (updated.count === 0 && !(await db().notification.findFirst({ where: { id, userId }, select: { id: true } })))
-    throw new AppError("not_found", "Notification not found.");
+    throw new AppError("not_found", "notification_not_found");
   return { unreadCount: await unreadNotifications(userId) };
 }
 

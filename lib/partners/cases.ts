@@ -17,11 +17,10 @@ import { fileSelect, toFileView } from "@/lib/submissions/queries";
  * hospital's routing and plan (never other hospitals' answers); the patient's details and files only
  * while the case is shared with the hospital (lib/access/cases.ts). Anything else is "not found".
  */
-export const CASE_NOT_FOUND = "Case not found.";
 
 /** The hospital a partner acts for; requireUser already refuses partners without one. */
 export function partnerHospitalId(user: SessionUser): string {
-  if (user.role !== "partner" || !user.hospitalId) throw new AppError("not_found", CASE_NOT_FOUND);
+  if (user.role !== "partner" || !user.hospitalId) throw new AppError("not_found", "case_not_found");
   return user.hospitalId;
 }
 
@@ -81,12 +80,12 @@ export async function listPartnerCases(user: SessionUser, query: PartnerListQuer
 export async function getPartnerCase(user: SessionUser, rawId: string, actor: AuditActor): Promise<PartnerCase> {
   const hospitalId = partnerHospitalId(user);
   const id = z.uuid().safeParse(rawId);
-  if (!id.success) throw new AppError("not_found", CASE_NOT_FOUND);
+  if (!id.success) throw new AppError("not_found", "case_not_found");
   const row = await db().submission.findFirst({
     where: { id: id.data, ...routedToHospital(hospitalId) },
     select: { id: true, trackingNumber: true, specialty: true, urgency: true, status: true, createdAt: true, routings: { where: routingsOfHospital(hospitalId), select: routingSelect } },
   });
-  if (!row) throw new AppError("not_found", CASE_NOT_FOUND);
+  if (!row) throw new AppError("not_found", "case_not_found");
   const details = await db().submission.findFirst({
     where: { id: row.id, ...sharedWithHospital(hospitalId) },
     select: {

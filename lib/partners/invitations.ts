@@ -9,6 +9,7 @@ import { log } from "@/lib/log";
 import { defaultLocale, type Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/messages";
 import { NAME_INVALID } from "@/lib/auth/name-hook";
+import { authError } from "@/lib/auth/errors";
 import { nameForMail } from "@/lib/contracts/people";
 import { sendMail } from "@/lib/mail";
 import { localizedUrl } from "@/lib/seo/metadata";
@@ -23,14 +24,6 @@ import { INVITATION_TOKEN_PATTERN, type acceptInvitationSchema, type inviteSchem
  */
 export const INVITATION_DAYS = 7;
 
-export const INVITATION_ERRORS = {
-  invalid: "This invitation link is not valid. Please use the link from your invitation e-mail.",
-  used: "This invitation has already been used. Sign in with the account you created.",
-  expired: "This invitation has expired. Please ask your AfyaBridge coordinator for a new one.",
-  emailTaken: "An account with this e-mail address already exists. Please ask your coordinator for help.",
-  usernameTaken: "This username is already taken. Please choose another one.",
-  hospital: "This hospital cannot receive partner users.",
-} as const;
 
 export function hashInvitationToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -39,8 +32,8 @@ export function hashInvitationToken(token: string): string {
 export async function createInvitation(input: z.infer<typeof inviteSchema>, locale: Locale, actor: AuditActor) {
   const email = input.email.trim().toLowerCase();
   const hospital = await db().hospital.findUnique({ where: { id: input.hospitalId } });
-  if (!hospital?.active) throw new AppError("bad_request", "Choose an active partner hospital.");
-  if (await db().user.findUnique({ where: { email }, select: { id: true } })) throw new AppError("conflict", INVITATION_ERRORS.emailTaken);
+  if (!hospital?.active) throw new AppError("bad_request", "invitation_hospital_required", { field: "hospitalId" });
+  if (await db().user.findUnique({ where: { email }, select: { id: true } })) throw new AppError("conflict", "invitation_email_taken");
 
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
@@ -101,11 +94,11 @@ export async function describeInvitation(token: string): Promise<{ state: "valid
 /** Accepts an invitation; returns the new user's id and the Set-Cookie lines of their session. */
 export async function acceptInvitation(request: Request, input: z.infer<typeof acceptInvitationSchema>, actor: AuditActor): Promise<{ userId: string; setCookies: string[] }> {
   const invitation = await db().partnerInvitation.findUnique({ where: { tokenHash: hashInvitationToken(input.token) }, include: { hospital: true } });
-  if (!invitation) throw new AppError("not_found", INVITATION_ERRORS.invalid);
-  if (invitation.acceptedAt) throw new AppError("conflict", INVITATION_ERRORS.used);
-  if (invitation.expiresAt <= new Date()) throw new AppError("bad_request", INVITATION_ERRORS.expired);
-  if (!invitation.hospital.active) throw new AppError("conflict", INVITATION_ERRORS.hospital);
-  if (await db().user.findUnique({ where: { email: invitation.email }, select: { id: true } })) throw new AppError("conflict", INVITATION_ERRORS.emailTaken);
+  if (!invitation) throw new AppError("not_found", "invitation_invalid");
+  if (invitation.acceptedAt) throw new AppError("conflict", "invitation_used");
+  if (invitation.expiresAt <= new Date()) throw new AppError("bad_request", "invitation_expired");
+  if (!invitation.hospital.active) throw new AppError("conflict", "invitation_hospital_inactive");
+  if (await db().user.findUnique({ where: { email: invitation.email }, select: { id: true } })) throw new AppError("conflict", "invitation_email_taken");
 
   let signUp;
   try {
@@ -117,17 +110,17 @@ export async function acceptInvitation(request: Request, input: z.infer<typeof a
   } catch (error) {
     if (error instanceof APIError) {
       const code = (error.body as { code?: string } | undefined)?.code ?? "";
-      if (code.includes("USERNAME")) throw new AppError("conflict", INVITATION_ERRORS.usernameTaken);
-      if (code.includes("USER_ALREADY_EXISTS") || code.includes("EMAIL")) throw new AppError("conflict", INVITATION_ERRORS.emailTaken);
-      if (code.includes("PASSWORD")) throw new AppError("bad_request", error.message);
+      if (code.includes("USERNAME")) throw new AppError("conflict", "username_taken", { field: "username" });
+      if (code.includes("USER_ALREADY_EXISTS") || code.includes("EMAIL")) throw new AppError("conflict", "invitation_email_taken");
+      if (code.includes("PASSWORD")) throw authError(400, code) ?? error;
       // An invitation made before the person-name rule, for a name the rule now refuses.
-      if (code === NAME_INVALID) throw new AppError("bad_request", error.message);
+      if (code === NAME_INVALID) throw new AppError("bad_request", "invalid_name", { params: { problem: String((error.body as { problem?: string }).problem) } });
     }
     throw error;
   }
   const userId = signUp.response.user.id;
   // Sign-up answers with a made-up user when the e-mail was taken meanwhile (it never says so: ADR 14).
-  if (!(await db().user.findUnique({ where: { id: userId }, select: { id: true } }))) throw new AppError("conflict", INVITATION_ERRORS.emailTaken);
+  if (!(await db().user.findUnique({ where: { id: userId }, select: { id: true } }))) throw new AppError("conflict", "invitation_email_taken");
 
   try {
     await db().$transaction(async (tx) => {
@@ -137,7 +130,7 @@ export async function acceptInvitation(request: Request, input: z.infer<typeof a
         where: { id: invitation.id, acceptedAt: null, expiresAt: { gt: now } },
         data: { acceptedAt: now, acceptedUserId: userId },
       });
-      if (claimed.count !== 1) throw new AppError("conflict", INVITATION_ERRORS.used);
+      if (claimed.count !== 1) throw new AppError("conflict", "invitation_used");
       // The invitation link reached this address, so it is verified.
       await tx.user.update({ where: { id: userId }, data: { role: "partner", hospitalId: invitation.hospitalId, emailVerified: true } });
       await audit(tx, { ...actor, id: userId, role: "partner" }, {

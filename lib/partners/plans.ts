@@ -9,7 +9,7 @@ import { db } from "@/lib/db";
 import type { Tx } from "@/lib/db/transaction";
 import { NotificationOutbox } from "@/lib/notifications/outbox";
 import { routingOfHospital } from "@/lib/access/routings";
-import { CASE_NOT_FOUND, partnerHospitalId } from "./cases";
+import { partnerHospitalId } from "./cases";
 import type { appointmentSchema, declineSchema, planSchema } from "@/lib/contracts/plans";
 
 /**
@@ -17,18 +17,13 @@ import type { appointmentSchema, declineSchema, planSchema } from "@/lib/contrac
  * after the patient approved that plan, the appointment. Each is one transaction with its audit row
  * and notifications.
  */
-export const ANSWER_ERRORS = {
-  alreadyAnswered: "Your hospital has already answered this case.",
-  caseClosed: "This case is no longer open for treatment plans.",
-  notAccepted: "An appointment can only be scheduled for your hospital's approved plan.",
-} as const;
 
 
 /** My hospital's routing of this case (with what the notifications need), or 404. */
 async function findMyRouting(tx: Tx, user: SessionUser, rawId: string) {
   const hospitalId = partnerHospitalId(user);
   const id = z.uuid().safeParse(rawId);
-  if (!id.success) throw new AppError("not_found", CASE_NOT_FOUND);
+  if (!id.success) throw new AppError("not_found", "case_not_found");
   const routing = await tx.caseRouting.findUnique({
     where: routingOfHospital(hospitalId, id.data),
     include: {
@@ -37,22 +32,22 @@ async function findMyRouting(tx: Tx, user: SessionUser, rawId: string) {
       submission: { select: { id: true, status: true, trackingNumber: true, userId: true, email: true, patientName: true, locale: true } },
     },
   });
-  if (!routing) throw new AppError("not_found", CASE_NOT_FOUND);
+  if (!routing) throw new AppError("not_found", "case_not_found");
   return routing;
 }
 
 /** Locks the case (workflow.lockCaseStatus) and refuses (409) one that has ended: no plan lands on an ended case, no hospital answers after being told it need not. */
 async function lockOpenCase(tx: Tx, submissionId: string): Promise<string> {
   const status = await lockCaseStatus(tx, submissionId);
-  if (!status) throw new AppError("not_found", CASE_NOT_FOUND);
-  if (isCaseEnded(status)) throw new AppError("conflict", ANSWER_ERRORS.caseClosed);
+  if (!status) throw new AppError("not_found", "case_not_found");
+  if (isCaseEnded(status)) throw new AppError("conflict", "case_closed_for_plans");
   return status;
 }
 
 /** Moves my routing out of awaiting_response; the condition makes two simultaneous answers yield one. */
 async function claimRouting(tx: Tx, routingId: string, data: { status: "responded" | "declined"; declineReason?: string }) {
   const claimed = await tx.caseRouting.updateMany({ where: { id: routingId, status: "awaiting_response" }, data: { ...data, respondedAt: new Date() } });
-  if (claimed.count !== 1) throw new AppError("conflict", ANSWER_ERRORS.alreadyAnswered);
+  if (claimed.count !== 1) throw new AppError("conflict", "partner_already_answered");
 }
 
 export async function submitPlan(user: SessionUser, submissionId: string, input: z.output<typeof planSchema>, actor: AuditActor) {
@@ -61,7 +56,7 @@ export async function submitPlan(user: SessionUser, submissionId: string, input:
     const routing = await findMyRouting(tx, user, submissionId);
     const { submission } = routing;
     const status = await lockOpenCase(tx, submission.id);
-    if (routing.status !== "awaiting_response") throw new AppError("conflict", ANSWER_ERRORS.alreadyAnswered);
+    if (routing.status !== "awaiting_response") throw new AppError("conflict", "partner_already_answered");
     await claimRouting(tx, routing.id, { status: "responded" });
     const created = await tx.treatmentPlan.create({
       data: {
@@ -96,7 +91,7 @@ export async function declineCase(user: SessionUser, submissionId: string, input
   await db().$transaction(async (tx) => {
     const routing = await findMyRouting(tx, user, submissionId);
     await lockOpenCase(tx, routing.submissionId);
-    if (routing.status !== "awaiting_response") throw new AppError("conflict", ANSWER_ERRORS.alreadyAnswered);
+    if (routing.status !== "awaiting_response") throw new AppError("conflict", "partner_already_answered");
     await claimRouting(tx, routing.id, { status: "declined", declineReason: input.reason });
     await audit(tx, actor, { action: "routing.decline", entityType: "case_routing", entityId: routing.id, metadata: { submissionId: routing.submissionId, hospitalId: routing.hospitalId } });
   });
@@ -108,7 +103,7 @@ export async function scheduleAppointment(user: SessionUser, submissionId: strin
   await db().$transaction(async (tx) => {
     const routing = await findMyRouting(tx, user, submissionId);
     const { submission, plan } = routing;
-    if (!plan || plan.status !== "accepted" || submission.status !== "plan_accepted") throw new AppError("conflict", ANSWER_ERRORS.notAccepted);
+    if (!plan || plan.status !== "accepted" || submission.status !== "plan_accepted") throw new AppError("conflict", "appointment_needs_accepted_plan");
     await tx.treatmentPlan.update({ where: { id: plan.id }, data: { appointmentAt: at, appointmentNote: input.note || null } });
     await audit(tx, actor, { action: "plan.appointment", entityType: "treatment_plan", entityId: plan.id, metadata: { submissionId: submission.id, at: at.toISOString() } });
     await outbox.add(tx, { kind: "patient", submission }, {

@@ -25,9 +25,9 @@ export interface DeletionSummary {
  */
 export async function deleteAccount(userId: string, confirmEmail: string): Promise<DeletionSummary> {
   const user = await db().user.findUnique({ where: { id: userId }, select: { id: true, email: true, emailVerified: true, name: true, username: true, role: true } });
-  if (!user) throw new AppError("not_found", "Account not found.");
+  if (!user) throw new AppError("not_found", "account_not_found");
   if (confirmEmail.trim().toLowerCase() !== user.email.toLowerCase())
-    throw new AppError("bad_request", "The e-mail address you typed does not match your account.");
+    throw new AppError("bad_request", "delete_email_mismatch", { field: "email" });
   if (user.role === "admin") await assertNotLastAdmin(db(), userId);
 
   // Guest cases under a verified address count as theirs (lib/access/account.ts says why only verified ones).
@@ -43,7 +43,7 @@ export async function deleteAccount(userId: string, confirmEmail: string): Promi
   const actor: AuditActor = { id: userId, role: user.role };
   const transcriptions = await db().transcription.findMany({ where: ownedTranscriptions({ id: userId }), select: { id: true } });
   for (const { id } of transcriptions) await deleteTranscription(id, actor).catch((error) => {
-    if (!(error instanceof AppError && error.status === 404)) throw error; // deleted meanwhile
+    if (!(error instanceof AppError && error.kind === "not_found")) throw error; // deleted meanwhile
   });
 
   const personal = [user.email, user.name, user.username, ...submissions.flatMap((s) => [s.patientName, s.email, s.phone, s.consentFullName, s.consentEmail]), ...inquiryRows.flatMap((i) => [i.name, i.email, i.phone])]
@@ -92,7 +92,7 @@ type AdminCounter = Pick<Prisma.TransactionClient, "$queryRaw">;
 async function assertNotLastAdmin(client: AdminCounter, userId: string): Promise<void> {
   const admins = await client.$queryRaw<{ id: string }[]>`SELECT id FROM "user" WHERE role = 'admin' AND (banned IS NULL OR banned = false) FOR UPDATE`;
   if (!admins.some((admin) => admin.id !== userId))
-    throw new AppError("conflict", "You are the last administrator. Make another account an administrator before deleting yours.");
+    throw new AppError("conflict", "last_admin");
 }
 
 const PERSONAL_KEY = /e-?mail|name|phone|address|ip$|useragent/i;

@@ -10,7 +10,6 @@ import { toFileRow } from "./create";
 import { MAX_FILES_PER_SUBMISSION } from "@/lib/contracts/submissions";
 import { scanSubmissionInBackground } from "@/lib/security/scan";
 
-const NOT_FOUND = "Submission not found.";
 
 /**
  * SPEC's 'Add More Files': the owner (or an admin past the password gate) adds files to an existing submission. The
@@ -27,12 +26,12 @@ export async function addFilesToSubmission(request: Request, user: SessionUser, 
       beforeFirstFile: async (fields) => {
         submissionId = await authorize(fields.submissionId, user);
         room = MAX_FILES_PER_SUBMISSION - (await db().submissionFile.count({ where: { submissionId } }));
-        if (room <= 0) throw new AppError("bad_request", `This submission already has ${MAX_FILES_PER_SUBMISSION} files, the maximum.`);
+        if (room <= 0) throw new AppError("bad_request", "submission_files_full", { params: { max: MAX_FILES_PER_SUBMISSION } });
       },
     },
     async (fields, files) => {
       const id = submissionId ?? (await authorize(fields.submissionId, user));
-      if (files.length > room) throw new AppError("bad_request", `A submission can hold at most ${MAX_FILES_PER_SUBMISSION} files.`);
+      if (files.length > room) throw new AppError("bad_request", "submission_files_over_limit", { params: { max: MAX_FILES_PER_SUBMISSION } });
       await db().$transaction(async (tx) => {
         await tx.submissionFile.createMany({ data: files.map((file) => ({ ...toFileRow(file), submissionId: id })) });
         await tx.submission.update({ where: { id }, data: { updatedAt: new Date(), hasFiles: true } });
@@ -48,12 +47,12 @@ export async function addFilesToSubmission(request: Request, user: SessionUser, 
 
 async function authorize(rawId: string | undefined, user: SessionUser): Promise<string> {
   const id = z.uuid().safeParse(rawId);
-  if (!id.success) throw new AppError(rawId ? "not_found" : "bad_request", rawId ? NOT_FOUND : "submissionId is required before the files.");
+  if (!id.success) throw rawId ? new AppError("not_found", "submission_not_found") : new AppError("bad_request", "submission_id_required", { field: "submissionId" });
   const submission = await db().submission.findFirst({
     where: { id: id.data, ...caseChangeableBy(user) },
     select: { id: true, status: true },
   });
-  if (!submission) throw new AppError("not_found", NOT_FOUND);
-  if (submission.status === "closed" || submission.status === "cancelled") throw new AppError("conflict", "This submission is closed; files can no longer be added.");
+  if (!submission) throw new AppError("not_found", "submission_not_found");
+  if (submission.status === "closed" || submission.status === "cancelled") throw new AppError("conflict", "submission_closed");
   return submission.id;
 }

@@ -14,8 +14,7 @@ import { sendSubmissionConfirmation } from "./emails";
 import type { StoredUpload } from "@/lib/uploads/store-upload";
 import { initialScanStatus, scanSubmissionInBackground } from "@/lib/security/scan";
 import { log } from "@/lib/log";
-import { localizedIssueMessage } from "@/lib/people/name-messages";
-import { requestLocale } from "@/lib/i18n/request-locale";
+import { issueError } from "@/lib/api/handler";
 
 export interface CreatedSubmission {
   id: string;
@@ -33,7 +32,7 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/;
 export async function createSubmission(request: Request, user: SessionUser | null, actor: AuditActor): Promise<CreatedSubmission> {
   const idempotencyKey = request.headers.get("idempotency-key");
   if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey))
-    throw new AppError("bad_request", "The Idempotency-Key header must be 16 to 100 letters, digits, '-' or '_'.");
+    throw new AppError("bad_request", "idempotency_key_invalid");
   if (idempotencyKey) {
     const existing = await findByIdempotencyKey(idempotencyKey, user);
     if (existing) return existing;
@@ -42,14 +41,7 @@ export async function createSubmission(request: Request, user: SessionUser | nul
   const submissionId = newSubmissionId();
   const result = await receiveRecords(request, { folder: () => submissionId, maxFiles: MAX_FILES_PER_SUBMISSION }, async (rawFields, files) => {
     const parsed = submissionFieldsSchema.safeParse({ ...normalizeSubmissionFields(rawFields), ...(user ? { email: user.email } : {}) });
-    if (!parsed.success) {
-      // The refusal names the field it concerns, so the form highlights and focuses that one.
-      const issue = parsed.error.issues[0];
-      const field = issue?.path.length ? issue.path.join(".") : undefined;
-      if (issue && !issue.message.startsWith(NAME_MESSAGE_PREFIX))
-        throw new AppError("bad_request", issue.message, { field, params: "maximum" in issue ? { maximum: Number(issue.maximum) } : undefined });
-      throw new AppError("bad_request", await localizedIssueMessage(issue?.message ?? "Invalid submission.", requestLocale(request, rawFields.locale)), { field });
-    }
+    if (!parsed.success) throw issueError(parsed.error.issues[0], { locale: isLocale(rawFields.locale) ? rawFields.locale : undefined });
     try {
       return await insert(submissionId, parsed.data, files, user, actor, idempotencyKey, rawFields.locale);
     } catch (error) {
@@ -145,7 +137,7 @@ export function toFileRow(file: StoredUpload) {
 async function findByIdempotencyKey(key: string, user: SessionUser | null): Promise<CreatedSubmission | null> {
   const existing = await db().submission.findUnique({ where: { idempotencyKey: key }, select: { id: true, trackingNumber: true, userId: true } });
   // A key reused by someone else reveals nothing: it is treated as a conflict.
-  if (existing && existing.userId !== (user?.id ?? null)) throw new AppError("conflict", "This request was already used. Please reload the page and try again.");
+  if (existing && existing.userId !== (user?.id ?? null)) throw new AppError("conflict", "idempotency_key_reused");
   return existing ? { id: existing.id, trackingNumber: existing.trackingNumber, created: false } : null;
 }
 

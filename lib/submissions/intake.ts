@@ -4,7 +4,6 @@ import { receiveUploads } from "@/lib/uploads/receive";
 import type { StoredUpload } from "@/lib/uploads/store-upload";
 import type { SniffedType } from "@/lib/uploads/sniff";
 import { MAX_FILE_BYTES } from "@/lib/contracts/submissions";
-import { MESSAGES } from "./rules";
 
 /** Medical records we accept: PDF, JPEG, PNG, HEIC/HEIF, DICOM, ZIP (a CD's contents), plain text. */
 const ACCEPTED_KINDS = new Set<SniffedType["kind"]>(["pdf", "jpeg", "png", "heic", "dicom", "zip", "text"]);
@@ -30,14 +29,14 @@ export async function receiveRecords<T>(
     {
       fileField: "files",
       maxFiles: options.maxFiles,
-      tooManyFilesMessage: MESSAGES.tooManyFiles,
-      noFileMessage: MESSAGES.filesRequired,
+      tooManyFiles: "too_many_files",
+      noFile: "records_required",
       prefix: () => `submissions/${options.folder()}`,
       rules: {
         maxBytes: MAX_FILE_BYTES,
         accepts: (type) => ACCEPTED_KINDS.has(type.kind),
-        refusedMessage: MESSAGES.refusedType,
-        tooLargeMessage: MESSAGES.tooLarge,
+        refused: "file_type_refused",
+        tooLarge: "file_too_large",
       },
       beforeFirstFile: options.beforeFirstFile,
     },

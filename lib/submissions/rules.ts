@@ -3,14 +3,6 @@ import { MAX_FILES_PER_SUBMISSION } from "@/lib/contracts/submissions";
 /** Version of the consent text on the form; stored with each submission. */
 export const CONSENT_VERSION = "2025-01-01";
 
-/** The intake's refusals of files (the fields' own rules are lib/contracts/submissions.ts). */
-export const MESSAGES = {
-  filesRequired: "Medical Records Required - Please upload your medical records to get expert opinions from hospitals.",
-  tooManyFiles: `Too many files: at most ${MAX_FILES_PER_SUBMISSION} files per submission.`,
-  refusedType: (name: string) => `${name}: this file type is not accepted. Please send PDF, JPG, PNG, HEIC, DICOM, ZIP or plain text files.`,
-  tooLarge: (name: string) => `${name} is larger than 500 MB, the maximum for one file.`,
-} as const;
-
 /**
  * Turns multipart text fields (SPEC section 7: the guest and the signed-in variants name some fields
  * differently) into the object the schema checks. JSON fields that do not parse are left as text,

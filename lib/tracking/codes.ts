@@ -12,7 +12,6 @@ import { sendTrackingCode } from "@/lib/submissions/emails";
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const MAX_ATTEMPTS = 5;
-export const INVALID_CODE = "The code is wrong or has expired. Please ask for a new code.";
 
 type TrackRequest = z.output<typeof trackRequestSchema>;
 type TrackVerify = z.output<typeof trackVerifySchema>;
@@ -59,22 +58,22 @@ async function sendCodeIfMatching(input: TrackRequest, actor: AuditActor): Promi
 export async function verifyTrackingCode(input: TrackVerify, ip: string, actor: AuditActor): Promise<string> {
   await enforceRateLimit(RATE_RULES.trackVerify, ip);
   const submission = await findSubmission(input.trackingNumber, input.email);
-  if (!submission) throw new AppError("bad_request", INVALID_CODE);
+  if (!submission) throw new AppError("bad_request", "tracking_code_invalid", { field: "code" });
   const current = await db().trackingCode.findFirst({
     where: { submissionId: submission.id, consumedAt: null, expiresAt: { gt: new Date() } },
     orderBy: { createdAt: "desc" },
   });
-  if (!current) throw new AppError("bad_request", INVALID_CODE);
+  if (!current) throw new AppError("bad_request", "tracking_code_invalid", { field: "code" });
   // Each guess takes one of the code's tries in a single statement before it is compared, so guesses
   // sent at once cannot all read "4 tries used" and all be compared.
   const tried = await db().trackingCode.updateMany({ where: { id: current.id, consumedAt: null, attempts: { lt: MAX_ATTEMPTS } }, data: { attempts: { increment: 1 } } });
-  if (tried.count !== 1) throw new AppError("bad_request", INVALID_CODE);
+  if (tried.count !== 1) throw new AppError("bad_request", "tracking_code_invalid", { field: "code" });
   const expected = Buffer.from(current.codeHash, "hex");
   const given = Buffer.from(hashCode(input.code, submission.id), "hex");
-  if (!timingSafeEqual(expected, given)) throw new AppError("bad_request", INVALID_CODE);
+  if (!timingSafeEqual(expected, given)) throw new AppError("bad_request", "tracking_code_invalid", { field: "code" });
   // Only one request can use the code: the update matches only while it is unused.
   const used = await db().trackingCode.updateMany({ where: { id: current.id, consumedAt: null }, data: { consumedAt: new Date() } });
-  if (used.count !== 1) throw new AppError("bad_request", INVALID_CODE);
+  if (used.count !== 1) throw new AppError("bad_request", "tracking_code_invalid", { field: "code" });
   await audit(db(), actor, { action: "track.verified", entityType: "submission", entityId: submission.id });
   return submission.id;
 }

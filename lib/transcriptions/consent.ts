@@ -6,7 +6,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
 import type { Tx } from "@/lib/db/transaction";
 import { type consentBody, transcriptionConsentTypes } from "@/lib/contracts/transcriptions";
-import { CONSENT_WINDOW_MINUTES, TRANSCRIPTION_CONSENT_VERSION, TRANSCRIPTION_MESSAGES } from "./upload-rules";
+import { CONSENT_WINDOW_MINUTES, TRANSCRIPTION_CONSENT_VERSION } from "./upload-rules";
 
 /** Records one consent decision of a staff member, before the upload it is for (SPEC section 4). */
 export async function recordConsent(user: SessionUser, input: z.infer<typeof consentBody>, actor: AuditActor): Promise<{ id: string }> {
@@ -20,8 +20,6 @@ export async function recordConsent(user: SessionUser, input: z.infer<typeof con
   });
 }
 
-const NO_CONSENT = TRANSCRIPTION_MESSAGES.consentRequired;
-
 /**
  * The `consentIds` form field of an upload: the ids POST /api/consent returned for it, comma
  * separated. Anything that is not a short list of distinct uuids is refused as a missing consent.
@@ -29,7 +27,7 @@ const NO_CONSENT = TRANSCRIPTION_MESSAGES.consentRequired;
 export function parseConsentIds(raw: string | undefined): string[] {
   const ids = (raw ?? "").split(",").map((id) => id.trim()).filter(Boolean);
   const valid = ids.length > 0 && ids.length <= transcriptionConsentTypes.length && new Set(ids).size === ids.length && ids.every((id) => z.uuid().safeParse(id).success);
-  if (!valid) throw new AppError("bad_request", NO_CONSENT);
+  if (!valid) throw new AppError("bad_request", "transcription_consent_required");
   return ids;
 }
 
@@ -52,7 +50,7 @@ function claimableWhere(userId: string, ids: string[], uploadStartedAt: Date) {
  */
 export async function checkConsents(userId: string, ids: string[], uploadStartedAt: Date): Promise<void> {
   const rows = await db().consentRecord.findMany({ where: claimableWhere(userId, ids, uploadStartedAt), select: { consentType: true, granted: true } });
-  if (rows.length !== ids.length || !rows.some((row) => row.consentType === "recording" && row.granted)) throw new AppError("bad_request", NO_CONSENT);
+  if (rows.length !== ids.length || !rows.some((row) => row.consentType === "recording" && row.granted)) throw new AppError("bad_request", "transcription_consent_required");
 }
 
 /**
@@ -63,6 +61,6 @@ export async function checkConsents(userId: string, ids: string[], uploadStarted
 export async function claimConsents(tx: Tx, userId: string, ids: string[], uploadStartedAt: Date, transcriptionId: string): Promise<number> {
   const { count } = await tx.consentRecord.updateMany({ where: claimableWhere(userId, ids, uploadStartedAt), data: { transcriptionId, usedAt: new Date() } });
   const recording = await tx.consentRecord.count({ where: { id: { in: ids }, transcriptionId, consentType: "recording", granted: true } });
-  if (count !== ids.length || recording === 0) throw new AppError("bad_request", NO_CONSENT);
+  if (count !== ids.length || recording === 0) throw new AppError("bad_request", "transcription_consent_required");
   return count;
 }

@@ -9,7 +9,6 @@ import { log } from "@/lib/log";
 import { initialTranscriptionScan } from "@/lib/security/scan";
 import type { Prisma, TranscriptionKind } from "@/lib/db/generated/client";
 import { receiveUploads } from "@/lib/uploads/receive";
-import { nameMessageKey } from "@/lib/contracts/people";
 import {
   MAX_TRANSCRIPTION_BYTES,
   patientInfoFields,
@@ -18,46 +17,37 @@ import {
   transcriptionUploadFieldsSchema,
   type PatientInfo,
 } from "@/lib/contracts/transcriptions";
-import { localizedIssueMessage } from "@/lib/people/name-messages";
-import { requestLocale } from "@/lib/i18n/request-locale";
+import { codedDefaults, issueError } from "@/lib/api/handler";
 import type { SniffedType } from "@/lib/uploads/sniff";
 import { checkConsents, claimConsents, parseConsentIds } from "./consent";
 import { enqueueTranscription } from "./jobs";
-import { RETENTION_DAYS, TRANSCRIPTION_MESSAGES } from "./upload-rules";
+import { RETENTION_DAYS } from "./upload-rules";
 
 const fieldsSchema = transcriptionUploadFieldsSchema.extend({ patientInfo: z.string().optional(), consentIds: z.string().optional() });
 type Fields = z.infer<typeof transcriptionUploadFieldsSchema> & { patientInfo: Partial<PatientInfo> | null; consentIds: string[] };
 
-async function parseFields(raw: Readonly<Record<string, string>>, request: Request): Promise<Fields> {
+function parseFields(raw: Readonly<Record<string, string>>): Fields {
   // Empty form fields mean "not given".
   const given = Object.fromEntries(Object.entries(raw).filter(([, value]) => value.trim() !== ""));
-  const fields = fieldsSchema.safeParse(given);
-  if (!fields.success) throw await issueError(fields.error.issues[0], "", request);
-  return { ...fields.data, patientInfo: await parsePatientInfo(given.patientInfo, request), consentIds: parseConsentIds(given.consentIds) };
+  const fields = fieldsSchema.safeParse(given, codedDefaults);
+  if (!fields.success) throw issueError(fields.error.issues[0]);
+  return { ...fields.data, patientInfo: parsePatientInfo(given.patientInfo), consentIds: parseConsentIds(given.consentIds) };
 }
 
-/** A refused field, named (`patientInfo.patientId`), with its rule's text in the request's language. */
-async function issueError(issue: z.core.$ZodIssue | undefined, prefix: string, request: Request): Promise<AppError> {
-  const field = issue?.path.length ? `${prefix}${issue.path.join(".")}` : undefined;
-  if (!issue || !field) return new AppError("bad_request", "invalid_input");
-  if (nameMessageKey(issue.message)) return new AppError("bad_request", await localizedIssueMessage(issue.message, requestLocale(request)), { field });
-  return new AppError("bad_request", issue.message, { field, params: "maximum" in issue ? { maximum: Number(issue.maximum) } : undefined });
-}
-
-async function parsePatientInfo(raw: string | undefined, request: Request): Promise<Partial<PatientInfo> | null> {
+function parsePatientInfo(raw: string | undefined): Partial<PatientInfo> | null {
   if (raw === undefined) return null;
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
-    throw new AppError("bad_request", "patientInfo is not valid JSON.");
+    throw new AppError("bad_request", "patient_info_not_json", { field: "patientInfo" });
   }
-  const info = patientInfoSchema.safeParse(value);
+  const info = patientInfoSchema.safeParse(value, codedDefaults);
   if (!info.success) {
     const issue = info.error.issues[0];
-    if (issue?.path.length) throw await issueError(issue, "patientInfo.", request);
-    const detail = issue?.code === "unrecognized_keys" ? `unknown field ${issue.keys.join(", ")}` : "it must be an object";
-    throw new AppError("bad_request", `patientInfo is not valid: ${detail}. Expected { ${patientInfoFields.join(", ")} }.`);
+    if (issue?.code === "unrecognized_keys") throw new AppError("bad_request", "patient_info_unknown_field", { field: "patientInfo", params: { fields: issue.keys.join(", ") } });
+    if (!issue?.path.length) throw new AppError("bad_request", "patient_info_not_object", { field: "patientInfo" });
+    throw issueError(issue, { fieldPrefix: "patientInfo", fieldInSentence: true });
   }
   const kept = Object.fromEntries(Object.entries(info.data).filter(([, v]) => v !== undefined));
   return Object.keys(kept).length ? kept : null;
@@ -101,24 +91,24 @@ export async function createTranscription(request: Request, user: SessionUser, a
     {
       fileField: "file",
       maxFiles: 1,
-      tooManyFilesMessage: TRANSCRIPTION_MESSAGES.tooManyFiles,
-      noFileMessage: TRANSCRIPTION_MESSAGES.noFile,
+      tooManyFiles: "transcription_one_file",
+      noFile: "transcription_no_file",
       prefix: () => `transcriptions/${id}`,
       rules: {
         maxBytes: MAX_TRANSCRIPTION_BYTES,
         accepts: (type) => kindOf(type) !== null,
-        refusedMessage: () => TRANSCRIPTION_MESSAGES.invalidType,
-        tooLargeMessage: () => TRANSCRIPTION_MESSAGES.tooLarge,
+        refused: "transcription_invalid_type",
+        tooLarge: "transcription_too_large",
       },
       beforeFirstFile: async (fieldsSoFar) => {
-        const fields = await parseFields(fieldsSoFar, request);
+        const fields = parseFields(fieldsSoFar);
         await checkConsents(user.id, fields.consentIds, startedAt);
         checked = { fields, names: new Set(Object.keys(fieldsSoFar)) };
       },
     },
     async (allFields, [file]) => {
       const before = checked!;
-      if (Object.keys(allFields).some((name) => !before.names.has(name))) throw new AppError("bad_request", "Please send the form fields before the file.");
+      if (Object.keys(allFields).some((name) => !before.names.has(name))) throw new AppError("bad_request", "transcription_fields_after_file");
       const kind = kindOf({ kind: file.kind, mimeType: file.mimeType } as SniffedType)!;
       const { fields } = before;
       const now = new Date();

@@ -34,7 +34,7 @@ export async function eraseTranscriptionFile(id: string, reason: "retention" | "
  */
 export async function deleteTranscription(id: string, actor: AuditActor): Promise<void> {
   const row = await db().transcription.findUnique({ where: { id }, select: { storageKey: true, title: true, fileName: true, kind: true, status: true } });
-  if (!row) throw new AppError("not_found", "not_found");
+  if (!row) throw new AppError("not_found", "transcription_not_found");
   if (row.storageKey) await getStore().delete(row.storageKey);
   await db().$transaction(async (tx) => {
     const consents = await tx.consentRecord.updateMany({ where: { transcriptionId: id }, data: { transcriptionId: null } });

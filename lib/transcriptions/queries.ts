@@ -20,8 +20,7 @@ import {
   type TranscriptionPage,
   type transcriptionListQuery,
 } from "@/lib/contracts/transcriptions";
-
-const NOT_FOUND = "not_found";
+import type { ErrorCode } from "@/lib/contracts/errors";
 
 const listSelect = {
   id: true,
@@ -71,9 +70,9 @@ export async function listTranscriptions(user: SessionUser, query: z.infer<typeo
 export async function findReadableTranscription<S extends Prisma.TranscriptionSelect>(user: SessionUser, rawId: string, select: S) {
   const id = transcriptionIdSchema.safeParse(rawId);
   const where = readableTranscriptionWhere(user);
-  if (!id.success || !where) throw new AppError("not_found", NOT_FOUND);
+  if (!id.success || !where) throw new AppError("not_found", "transcription_not_found");
   const row = await db().transcription.findFirst({ where: { AND: [where, { id: id.data }] }, select });
-  if (!row) throw new AppError("not_found", NOT_FOUND);
+  if (!row) throw new AppError("not_found", "transcription_not_found");
   return row;
 }
 
@@ -144,16 +143,15 @@ export async function readTranscription(user: SessionUser, rawId: string, actor:
   return item;
 }
 
-const FILE_DELETED = "The file of this transcription has been deleted.";
 
 /**
  * Why `user` may not open the source file of a transcription they can see, or null when they may:
  * deleted and quarantined files are closed to everyone, a file awaiting its malware scan to all but its uploader.
  */
-function fileRefusal(user: SessionUser, row: { uploadedById: string | null; scanStatus: string; storageKey: string | null }): string | null {
-  if (!row.storageKey) return FILE_DELETED;
-  if (isQuarantined(row.storageKey)) return QUARANTINED;
-  if (awaitingScan(row) && row.uploadedById !== user.id) return "The file can be opened once its malware scan is finished.";
+function fileRefusal(user: SessionUser, row: { uploadedById: string | null; scanStatus: string; storageKey: string | null }): ErrorCode | null {
+  if (!row.storageKey) return "transcription_file_deleted";
+  if (isQuarantined(row.storageKey)) return "transcription_quarantined";
+  if (awaitingScan(row) && row.uploadedById !== user.id) return "transcription_file_awaiting_scan";
   return null;
 }
 
@@ -161,12 +159,12 @@ function fileRefusal(user: SessionUser, row: { uploadedById: string | null; scan
 export async function openTranscriptionFile(user: SessionUser, rawId: string, actor: AuditActor) {
   const row = await findReadableTranscription(user, rawId, { id: true, fileName: true, fileSize: true, mimeType: true, storageKey: true, uploadedById: true, scanStatus: true });
   const refusal = fileRefusal(user, row);
-  if (refusal || !row.storageKey) throw new AppError("not_found", refusal ?? FILE_DELETED);
+  if (refusal || !row.storageKey) throw new AppError("not_found", refusal ?? "transcription_file_deleted");
   await audit(db(), actor, { action: "file.read", entityType: "transcription", entityId: row.id, metadata: { fileName: row.fileName } });
   try {
     return { name: row.fileName, size: Number(row.fileSize), mimeType: row.mimeType, stream: await getStore().get(row.storageKey) };
   } catch (error) {
-    if (error instanceof StorageNotFoundError) throw new AppError("not_found", FILE_DELETED);
+    if (error instanceof StorageNotFoundError) throw new AppError("not_found", "transcription_file_deleted");
     throw error;
   }
 }

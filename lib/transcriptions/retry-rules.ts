@@ -1,7 +1,7 @@
 import "server-only";
+import type { ErrorCode } from "@/lib/contracts/errors";
 import { isQuarantined } from "@/lib/security/scan";
-import { MP4_NOT_ACCEPTED, speechEngineConfigured } from "./engines/configured";
-import { QUARANTINED } from "./scan-state";
+import { speechEngineConfigured } from "./engines/configured";
 
 type RetryRow = { status: string; kind: string; mimeType: string; storageKey: string | null; fileDeletedAt: Date | null };
 
@@ -10,11 +10,11 @@ type RetryRow = { status: string; kind: string; mimeType: string; storageKey: st
  * waited for a speech engine once one is configured, and only while its file is there, clean and of
  * a type the engine takes.
  */
-export function retryRefusal(row: RetryRow): string | null {
-  if (row.status !== "failed" && row.status !== "needs_engine") return "Only a failed transcription, or one waiting for an engine, can be tried again.";
-  if (!row.storageKey || row.fileDeletedAt) return "The file of this transcription has been deleted, so it cannot be transcribed again.";
-  if (isQuarantined(row.storageKey)) return QUARANTINED;
-  if (row.kind === "audio" && row.mimeType === "audio/mp4") return MP4_NOT_ACCEPTED;
-  if (row.status === "needs_engine" && row.kind === "audio" && !speechEngineConfigured()) return "No speech engine is configured yet, so trying again would not help. An administrator has to configure one first.";
+export function retryRefusal(row: RetryRow): ErrorCode | null {
+  if (row.status !== "failed" && row.status !== "needs_engine") return "transcription_not_retryable";
+  if (!row.storageKey || row.fileDeletedAt) return "transcription_retry_file_deleted";
+  if (isQuarantined(row.storageKey)) return "transcription_quarantined";
+  if (row.kind === "audio" && row.mimeType === "audio/mp4") return "transcription_mp4_not_accepted";
+  if (row.status === "needs_engine" && row.kind === "audio" && !speechEngineConfigured()) return "transcription_no_speech_engine";
   return null;
 }

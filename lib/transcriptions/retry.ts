@@ -22,7 +22,7 @@ export async function retryTranscription(user: SessionUser, rawId: string, actor
       where: { id: row.id, status: row.status, storageKey: { not: null } },
       data: { status: "queued", statusReason: null, attempts: 0, startedAt: null },
     });
-    if (count === 0) throw new AppError("conflict", "This transcription has changed meanwhile; reload the page.");
+    if (count === 0) throw new AppError("conflict", "transcription_changed");
     await audit(tx, actor, { action: "transcription.retry", entityType: "transcription", entityId: row.id, metadata: { previousStatus: row.status, kind: row.kind } });
   });
   // The row is committed as queued; a failed enqueue is logged and picked up by the worker's sweep.

@@ -13,11 +13,3 @@ export const TRANSCRIPTION_CONSENT_VERSION = "2025-01-01";
 /** Retention: audio 90 days after upload, everything else 180 days. */
 export const RETENTION_DAYS = { audio: 90, other: 180 } as const;
 
-export const TRANSCRIPTION_MESSAGES = {
-  tooLarge: "File is too large. Maximum size is 500MB.",
-  invalidType: "Invalid file type. Please select a supported format.",
-  uploadFailed: "File upload failed. Please try again.",
-  noFile: "Please select a file to upload.",
-  consentRequired: "You must consent to recording transcription to proceed.",
-  tooManyFiles: "Only one file can be uploaded at a time.",
-} as const;

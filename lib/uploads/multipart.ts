@@ -2,7 +2,8 @@ import "server-only";
 import type { Readable } from "node:stream";
 import busboy from "busboy";
 import { AppError } from "@/lib/app-error";
-import { INTERRUPTED_MESSAGE, openRequestBody } from "@/lib/api/request-body";
+import { openRequestBody } from "@/lib/api/request-body";
+import type { ErrorCode } from "@/lib/contracts/errors";
 import { cleanFileName } from "./file-name";
 
 export interface IncomingFile {
@@ -18,10 +19,8 @@ export interface MultipartLimits {
   maxFiles: number;
   maxFields?: number;
   maxFieldBytes?: number;
-  tooManyFilesMessage: string;
+  tooManyFiles: ErrorCode;
 }
-
-const MALFORMED_MESSAGE = "The upload was interrupted or malformed. Please try again.";
 
 /**
  * Streams a multipart/form-data request: text fields are collected, each file is handed to
@@ -37,8 +36,8 @@ export async function readMultipart(
   onFile: (file: IncomingFile, fields: Readonly<Record<string, string>>) => Promise<void>,
 ): Promise<Record<string, string>> {
   const contentType = request.headers.get("content-type") ?? "";
-  if (!contentType.toLowerCase().startsWith("multipart/form-data")) throw new AppError("unsupported_media_type", "The request must be multipart/form-data.");
-  if (!request.body) throw new AppError("bad_request", "The request has no body.");
+  if (!contentType.toLowerCase().startsWith("multipart/form-data")) throw new AppError("unsupported_media_type", "multipart_required");
+  if (!request.body) throw new AppError("bad_request", "request_no_body");
 
   let parser: busboy.Busboy;
   try {
@@ -49,7 +48,7 @@ export async function readMultipart(
       limits: { files: limits.maxFiles, fields: limits.maxFields ?? 50, fieldSize: limits.maxFieldBytes ?? 64 * 1024, parts: limits.maxFiles + (limits.maxFields ?? 50) },
     });
   } catch {
-    throw new AppError("bad_request", "The request is not valid multipart/form-data.");
+    throw new AppError("bad_request", "multipart_invalid");
   }
 
   const fields: Record<string, string> = {};
@@ -63,7 +62,7 @@ export async function readMultipart(
       if (failure) return;
       failure = error;
       body.stream.unpipe(parser);
-      body.abort(error instanceof AppError ? error : new AppError("bad_request", MALFORMED_MESSAGE));
+      body.abort(error instanceof AppError ? error : new AppError("bad_request", "upload_malformed"));
       // Ends the file being read with an error, so whatever stores it stops and lets go now (on the
       // next tick: fail() may run inside one of the parser's own events).
       process.nextTick(() => parser.destroy(error instanceof Error ? error : new Error(String(error))));
@@ -74,17 +73,17 @@ export async function readMultipart(
     body.signal.addEventListener("abort", () => fail(body.signal.reason), { once: true });
 
     parser.on("field", (name, value, info) => {
-      if (info.valueTruncated) return fail(new AppError("bad_request", `The field ${name} is too long.`));
+      if (info.valueTruncated) return fail(new AppError("bad_request", "form_field_too_long", { field: name, params: { name } }));
       fields[name] = value;
     });
     parser.on("file", (fieldName, stream, info) => {
       // The file stream errors when the body ends inside it (busboy's "Unexpected end of form"): the
       // client's fault, reported before onFile's own rejection with the same raw error (listener order).
       // It also errors, unheard otherwise, when fail() ends the parser while a skipped file is open.
-      stream.on("error", () => fail(new AppError("bad_request", MALFORMED_MESSAGE)));
+      stream.on("error", () => fail(new AppError("bad_request", "upload_malformed")));
       if (failure || fieldName !== limits.fileField) {
         stream.resume();
-        if (!failure && fieldName !== limits.fileField) fail(new AppError("bad_request", `Unexpected file field ${fieldName}.`));
+        if (!failure && fieldName !== limits.fileField) fail(new AppError("bad_request", "unexpected_file_field", { params: { name: fieldName } }));
         return;
       }
       const snapshot = { ...fields };
@@ -92,13 +91,13 @@ export async function readMultipart(
       // A file must be consumed for parsing to go on; if onFile stops early the rest is discarded.
       chain = chain.then(() => (failure ? void stream.resume() : onFile({ name, stream, signal: body.signal }, snapshot).catch(fail)));
     });
-    parser.on("filesLimit", () => fail(new AppError("bad_request", limits.tooManyFilesMessage)));
-    parser.on("fieldsLimit", () => fail(new AppError("bad_request", "Too many form fields.")));
-    parser.on("partsLimit", () => fail(new AppError("bad_request", limits.tooManyFilesMessage)));
-    parser.on("error", () => fail(new AppError("bad_request", MALFORMED_MESSAGE)));
+    parser.on("filesLimit", () => fail(new AppError("bad_request", limits.tooManyFiles, { params: { max: limits.maxFiles } })));
+    parser.on("fieldsLimit", () => fail(new AppError("bad_request", "too_many_form_fields")));
+    parser.on("partsLimit", () => fail(new AppError("bad_request", limits.tooManyFiles, { params: { max: limits.maxFiles } })));
+    parser.on("error", () => fail(new AppError("bad_request", "upload_malformed")));
     parser.on("close", () => void chain.then(() => (failure ? undefined : resolve(fields))));
     // A body that ends before the closing boundary makes busboy emit "error" (handled above).
-    body.stream.on("error", () => fail(new AppError("bad_request", INTERRUPTED_MESSAGE)));
+    body.stream.on("error", () => fail(new AppError("bad_request", "upload_interrupted")));
     body.stream.pipe(parser);
   }).finally(() => body.close());
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/app-error";
+import type { ErrorCode } from "@/lib/contracts/errors";
 import { getStore } from "@/lib/storage";
 import { readMultipart } from "./multipart";
 import { storeUpload, type StoredUpload, type UploadRules } from "./store-upload";
@@ -7,9 +8,9 @@ import { storeUpload, type StoredUpload, type UploadRules } from "./store-upload
 export interface ReceiveOptions {
   fileField: string;
   maxFiles: number;
-  tooManyFilesMessage: string;
+  tooManyFiles: ErrorCode;
   /** The error when the request carries no file at all. */
-  noFileMessage: string;
+  noFile: ErrorCode;
   /** Storage folder; read when each file arrives (after beforeFirstFile). */
   prefix: () => string;
   rules: Omit<UploadRules, "prefix">;
@@ -32,13 +33,13 @@ export async function receiveUploads<T>(
   try {
     const fields = await readMultipart(
       request,
-      { fileField: options.fileField, maxFiles: options.maxFiles, tooManyFilesMessage: options.tooManyFilesMessage },
+      { fileField: options.fileField, maxFiles: options.maxFiles, tooManyFiles: options.tooManyFiles },
       async (file, fieldsSoFar) => {
         if (stored.length === 0 && options.beforeFirstFile) await options.beforeFirstFile(fieldsSoFar);
         stored.push(await storeUpload(store, file, { ...options.rules, prefix: options.prefix() }));
       },
     );
-    if (stored.length === 0) throw new AppError("bad_request", options.noFileMessage);
+    if (stored.length === 0) throw new AppError("bad_request", options.noFile);
     return await commit(fields, stored);
   } catch (error) {
     await Promise.allSettled(stored.map((file) => store.delete(file.key)));

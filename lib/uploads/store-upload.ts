@@ -1,6 +1,7 @@
 import "server-only";
 import { Transform, type TransformCallback } from "node:stream";
 import { AppError } from "@/lib/app-error";
+import type { ErrorCode } from "@/lib/contracts/errors";
 import { StorageLimitError, type ObjectStore } from "@/lib/storage";
 import type { IncomingFile } from "./multipart";
 import { sniff, SNIFF_BYTES, type SniffedType } from "./sniff";
@@ -18,9 +19,9 @@ export interface UploadRules {
   prefix: string;
   maxBytes: number;
   accepts: (type: SniffedType) => boolean;
-  /** The message for a refused type; receives the file name. */
-  refusedMessage: (name: string) => string;
-  tooLargeMessage: (name: string) => string;
+  /** The errors for a refused type and a file over maxBytes; their texts get the file {name}. */
+  refused: ErrorCode;
+  tooLarge: ErrorCode;
 }
 
 /**
@@ -29,9 +30,9 @@ export interface UploadRules {
  */
 export async function storeUpload(store: ObjectStore, file: IncomingFile, rules: UploadRules): Promise<StoredUpload> {
   const checked = new TypeCheck((head) => {
-    if (head.length === 0) throw new AppError("bad_request", `${file.name} is empty. Please choose the file again.`);
+    if (head.length === 0) throw new AppError("bad_request", "file_empty", { params: { name: file.name } });
     const type = sniff(head, file.name);
-    if (!type || !rules.accepts(type)) throw new AppError("unsupported_media_type", rules.refusedMessage(file.name));
+    if (!type || !rules.accepts(type)) throw new AppError("unsupported_media_type", rules.refused, { params: { name: file.name } });
     return type;
   });
   file.stream.on("error", (error) => checked.destroy(error));
@@ -45,7 +46,7 @@ export async function storeUpload(store: ObjectStore, file: IncomingFile, rules:
   } catch (error) {
     file.stream.resume(); // let the multipart parser move past the rest of this file
     if (checked.failure) throw checked.failure;
-    if (error instanceof StorageLimitError) throw new AppError("payload_too_large", rules.tooLargeMessage(file.name));
+    if (error instanceof StorageLimitError) throw new AppError("payload_too_large", rules.tooLarge, { params: { name: file.name } });
     throw error;
   }
 }

@@ -76,7 +76,7 @@ describe("account security", () => {
       const email = "chidinma.okafor@example.com";
       const response = await callRoute(new Browser(), auth.POST, "/api/auth/sign-up/email", { json: { name: "Chidinma Okafor", username: "chidinma", email, password } });
       assert.equal(response.status, 400, password);
-      assert.deepEqual(await response.json(), { error: "This password is too common. Please choose another.", code: "PASSWORD_TOO_COMMON" }, password);
+      assert.deepEqual(await response.json(), { error: "This password is too common. Please choose another.", code: "PASSWORD_TOO_COMMON", field: "password" }, password);
       assert.equal(await (await db()).user.count({ where: { email } }), 0, password);
     }
   });

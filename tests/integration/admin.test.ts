@@ -74,7 +74,7 @@ describe("admin: setup key, password gate and the all-submissions API", () => {
     test("a wrong key is refused, audited without the key, and promotes nobody", async () => {
       const response = await call(admin.browser, "setup", "/api/admin/setup", { email: admin.email, adminKey: "not-the-key-not-the-key-000" });
       assert.equal(response.status, 403);
-      assert.deepEqual(await response.json(), { error: "Invalid email or admin key." });
+      assert.deepEqual(await response.json(), { error: "Invalid email or admin key.", code: "setup_rejected" });
       assert.equal(await roleOf(admin.email), "patient");
       const { db } = await import("@/lib/db");
       const rows = await db().auditEvent.findMany({ where: { action: "admin.setup_attempt" } });
@@ -120,7 +120,7 @@ describe("admin: setup key, password gate and the all-submissions API", () => {
     test("a wrong password answers the message and sets no cookie", async () => {
       const response = await call(admin.browser, "unlock", "/api/admin/unlock", { password: "wrong horse battery" });
       assert.equal(response.status, 400);
-      assert.deepEqual(await response.json(), { error: "Incorrect password. Please try again." });
+      assert.deepEqual(await response.json(), { error: "Incorrect password. Please try again.", code: "incorrect_password", field: "password" });
       assert.equal(response.headers.getSetCookie().length, 0);
       assert.equal((await list(admin.browser)).status, 403);
     });
@@ -128,7 +128,7 @@ describe("admin: setup key, password gate and the all-submissions API", () => {
     test("a non-admin with their own right password gets the same answer and no cookie", async () => {
       const response = await call(patient.browser, "unlock", "/api/admin/unlock", { password: PASSWORD });
       assert.equal(response.status, 400);
-      assert.deepEqual(await response.json(), { error: "Incorrect password. Please try again." });
+      assert.deepEqual(await response.json(), { error: "Incorrect password. Please try again.", code: "incorrect_password", field: "password" });
       assert.equal(response.headers.getSetCookie().length, 0);
     });
 

@@ -53,7 +53,7 @@ describe("API answers: request ids and HSTS", () => {
   test("an unknown API path answers JSON 404, and a cross-site POST to it 403", async () => {
     const response = await routes.unknownPost(new Request(new URL("/api/no-such-thing", APP_URL), { method: "POST", headers: { origin: APP_URL } }));
     assert.equal(response.status, 404);
-    assert.deepEqual(await response.json(), { error: "Not found" });
+    assert.deepEqual(await response.json(), { error: "Not found.", code: "not_found" });
     const foreign = await routes.unknownPost(new Request(new URL("/api/no-such-thing", APP_URL), { method: "POST", headers: { origin: "https://evil.example" } }));
     assert.equal(foreign.status, 403);
   });

@@ -89,7 +89,7 @@ describe("audit log API", () => {
     assert.equal(typed.filters.submissionId, caseA.id);
     const unknown = await list(admin, { case: "SUB-20990101-ABCDEFGHJK" });
     assert.equal(unknown.status, 404);
-    assert.deepEqual(await unknown.json(), { error: "No case has the tracking number SUB-20990101-ABCDEFGHJK." });
+    assert.deepEqual(await unknown.json(), { error: "No case has the tracking number SUB-20990101-ABCDEFGHJK.", code: "audit_case_unknown", field: "case" });
   });
 
   test("a user filter (by id or e-mail) shows only that user's events; an action filter matches from the start", async () => {

@@ -81,7 +81,7 @@ describe("accounts", () => {
         headers: { cookie: "NEXT_LOCALE=tr" },
       });
       assert.equal(response.status, 400, name);
-      assert.deepEqual(await response.json(), { error: turkish[problem], code: "NAME_INVALID" });
+      assert.deepEqual(await response.json(), { error: turkish[problem], code: "NAME_INVALID", field: "name" });
     }
     const { db } = await import("@/lib/db");
     assert.equal(await db().user.count({ where: { email: "phish@example.com" } }), 0);

@@ -56,7 +56,7 @@ describe("database unreachable: 503 with a clear message, then recovery", { skip
       const response = await call();
       assert.equal(response.status, 503, await response.clone().text());
       assert.equal(response.headers.get("retry-after"), "30");
-      assert.deepEqual(await response.json(), { error: MESSAGE });
+      assert.deepEqual(await response.json(), { error: MESSAGE, code: "unavailable" });
       assert.ok(Date.now() - started < 15_000, "the 503 must not wait for a long timeout");
     }
   });

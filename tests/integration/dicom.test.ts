@@ -126,7 +126,7 @@ describe("DICOM preview API: metadata and first-frame PNG, under the file access
     for (const route of ["metadata", "image"] as const) {
       const response = await get(admin.browser, route, fileIds["broken.dcm"]);
       assert.equal(response.status, 400);
-      assert.deepEqual(await response.json(), { error: "This file could not be read as DICOM." });
+      assert.deepEqual(await response.json(), { error: "This file could not be read as DICOM.", code: "dicom_unreadable" });
     }
   });
 
@@ -135,7 +135,7 @@ describe("DICOM preview API: metadata and first-frame PNG, under the file access
     for (const route of ["metadata", "image"] as const) {
       const response = await get(owner.browser, route, fileIds["report.pdf"]);
       assert.equal(response.status, 415);
-      assert.deepEqual(await response.json(), { error: "This file is not a DICOM file." });
+      assert.deepEqual(await response.json(), { error: "This file is not a DICOM file.", code: "not_dicom" });
     }
     assert.equal((await reads(fileIds["report.pdf"])).length, before);
   });
@@ -150,7 +150,7 @@ describe("DICOM preview API: metadata and first-frame PNG, under the file access
         const response = await get(browser, route, id);
         assert.equal(response.status, file.status);
         assert.equal(response.status, 404);
-        assert.deepEqual(await response.json(), { error: "File not found." });
+        assert.deepEqual(await response.json(), { error: "File not found.", code: "file_not_found" });
       }
     }
     for (const bad of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {

@@ -35,7 +35,7 @@ describe("state-changing requests must come from this site (Origin check)", () =
     test(`refused ${label}: 403 with a clear error, nothing stored`, async () => {
       const response = await routes.inquiries(post("/api/inquiries", origin, inquiry));
       assert.equal(response.status, 403);
-      assert.deepEqual(await response.json(), { error: "This request must come from the AfyaBridge website." });
+      assert.deepEqual(await response.json(), { error: "This request must come from the AfyaBridge website.", code: "cross_site_refused" });
       const signUp = await routes.auth(post("/api/auth/sign-up/email", origin, { name: "X", username: "xorigin", email: "x.origin@example.com", password: "correct horse battery" }));
       assert.equal(signUp.status, 403);
       const { db } = await import("@/lib/db");
@@ -133,7 +133,7 @@ describe("every state-changing API route refuses a cross-site or Origin-less req
             const label = `${method} ${urlPath} as ${who}, Origin ${origin ?? "missing"}`;
             assert.equal(response.status, 403, `${label}: ${response.status} ${await response.clone().text()}`);
             assert.match(response.headers.get("content-type") ?? "", /application\/json/, label);
-            assert.deepEqual(await response.json(), { error: "This request must come from the AfyaBridge website." }, label);
+            assert.deepEqual(await response.json(), { error: "This request must come from the AfyaBridge website.", code: "cross_site_refused" }, label);
           }
         }
       }

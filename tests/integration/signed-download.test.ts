@@ -39,7 +39,7 @@ describe("signed download links for local files", () => {
     const tampered = link.slice(0, -3) + (link.endsWith("A") ? "BBB" : "AAA");
     const response = await fetchLink(tampered);
     assert.equal(response.status, 404);
-    assert.deepEqual(await response.json(), { error: "This download link is invalid or has expired." });
+    assert.deepEqual(await response.json(), { error: "This download link is invalid or has expired.", code: "signed_link_invalid" });
   });
 
   test("only the canonical spelling of a valid signature is accepted", async () => {

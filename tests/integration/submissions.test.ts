@@ -152,9 +152,7 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
         const before = await counts();
         const response = await guestSubmit([...validFields({ name: name, locale: "fr" }), file("a.pdf", samples.pdf())]);
         assert.equal(response.status, 400, await response.clone().text());
-        const body = (await response.json()) as { error: string; field?: string };
-        assert.equal(body.error, french[problem]);
-        assert.equal(body.field, "patientName", "the refusal names the field, so the form can highlight it");
+        assert.deepEqual(await response.json(), { error: french[problem], code: "invalid_name", field: "patientName" });
         assert.deepEqual(await counts(), before);
       });
     }
@@ -162,9 +160,7 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
     test("the consent signature follows the same rule; without a locale the message is English", async () => {
       const response = await guestSubmit([...validFields({ consentFullName: "Amina\r\nBcc: someone@evil.example" }), file("a.pdf", samples.pdf())]);
       assert.equal(response.status, 400);
-      const body = (await response.json()) as { error: string; field?: string };
-      assert.equal(body.error, "A name must fit on one line: please remove the line breaks.");
-      assert.equal(body.field, "consentFullName");
+      assert.deepEqual(await response.json(), { error: "A name must fit on one line: please remove the line breaks.", code: "invalid_name", field: "consentFullName" });
     });
 
     test("names from many languages are accepted and stored as typed", async () => {
@@ -182,7 +178,7 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
       const request = browser.request("/api/inquiries", { json: { name: "Chidi\nhttps://evil.example", email: "chidi@example.com", message: "hi" }, headers: { cookie: "NEXT_LOCALE=fr" } });
       const response = await routes.inquiry(request);
       assert.equal(response.status, 400);
-      assert.deepEqual(await response.json(), { error: french.lineBreak });
+      assert.deepEqual(await response.json(), { error: french.lineBreak, code: "invalid_name", field: "name" });
     });
   });
 
@@ -267,7 +263,7 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
       ] as const) {
         const denied = await get(who, id);
         assert.equal(denied.status, 404, label);
-        assert.deepEqual(await denied.json(), { error: "File not found." });
+        assert.deepEqual(await denied.json(), { error: "File not found.", code: "file_not_found" });
       }
       const { db } = await import("@/lib/db");
       assert.equal(await db().auditEvent.count({ where: { action: "file.read", entityId: lab.id } }), 1);

@@ -124,8 +124,8 @@ describe("transcription retention and deletion", () => {
     assert.equal(entry.actorId, admin.id);
     assert.equal((entry.metadata as { fileDeleted: boolean }).fileDeleted, true);
 
-    await assert.rejects(deleteTranscription(id, actor), (error: Error & { code?: string }) => error.code === "not_found");
-    await assert.rejects(deleteTranscription(randomUUID(), actor), (error: Error & { code?: string }) => error.code === "not_found");
+    await assert.rejects(deleteTranscription(id, actor), (error: Error & { kind?: string }) => error.kind === "not_found");
+    await assert.rejects(deleteTranscription(randomUUID(), actor), (error: Error & { kind?: string }) => error.kind === "not_found");
   });
 
   test("eraseTranscriptionFile (staff delete the file only): bytes gone, row and transcript kept, audited once", async () => {

@@ -1,4 +1,5 @@
-import { errorResponse, jsonError, serveApi } from "@/lib/api/handler";
+import { errorResponse, serveApi } from "@/lib/api/handler";
+import { AppError } from "@/lib/app-error";
 import { assertSameOrigin } from "@/lib/api/origin";
 
 export const dynamic = "force-dynamic";
@@ -11,10 +12,10 @@ function notFound(request: Request): Promise<Response> {
   return serveApi(request, async () => {
     try {
       assertSameOrigin(request);
+      throw new AppError("not_found", "not_found");
     } catch (error) {
       return errorResponse(error, request);
     }
-    return jsonError(404, "Not found");
   });
 }
 

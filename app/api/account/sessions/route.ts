@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 async function currentSessionId(request: Request): Promise<string> {
   const current = await getCurrentSession(request.headers);
-  if (!current) throw new AppError("unauthenticated", "Please sign in to continue.");
+  if (!current) throw new AppError("unauthenticated", "sign_in_required");
   return current.sessionId;
 }
 

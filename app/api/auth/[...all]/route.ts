@@ -1,6 +1,7 @@
 import { toNextJsHandler } from "better-auth/next-js";
 import { getAuth } from "@/lib/auth/server";
-import { errorResponse, jsonError, MAX_JSON_BYTES, serveApi } from "@/lib/api/handler";
+import { errorResponse, MAX_JSON_BYTES, serveApi } from "@/lib/api/handler";
+import { AppError } from "@/lib/app-error";
 import { readRequestText } from "@/lib/api/request-body";
 import { withClientIpHeader } from "@/lib/api/client-ip";
 import { assertSameOrigin } from "@/lib/api/origin";
@@ -19,7 +20,7 @@ async function handle(request: Request): Promise<Response> {
   request = withClientIpHeader(request);
   // The admin plugin's own endpoints (list users, set roles, impersonate...) would bypass the admin
   // gate, two-factor and the audit log: the app calls them on the server only, never over HTTP.
-  if (new URL(request.url).pathname.startsWith("/api/auth/admin/")) return jsonError(404, "Not found");
+  if (new URL(request.url).pathname.startsWith("/api/auth/admin/")) return errorResponse(new AppError("not_found", "not_found"), request);
   const handlers = toNextJsHandler(getAuth());
   if (request.method !== "GET") {
     const body = await jsonObjectBody(request);
@@ -40,7 +41,7 @@ async function handle(request: Request): Promise<Response> {
       return errorResponse(error, request);
     }
   }
-  return toApiErrorResponse(response);
+  return toApiErrorResponse(response, request);
 }
 
 /**
@@ -59,12 +60,12 @@ async function jsonObjectBody(request: Request): Promise<Request | Response> {
     try {
       parsed = JSON.parse(text);
     } catch {
-      return jsonError(400, "The request body is not valid JSON.");
+      return errorResponse(new AppError("bad_request", "invalid_json"), request);
     }
   }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return jsonError(400, "The request body must be a JSON object.");
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return errorResponse(new AppError("bad_request", "json_object_required"), request);
   // Better Auth would pass such text to the database, which refuses it, and answer 500 (e.g. a reset token with a lone surrogate).
-  if (!storableText(parsed)) return jsonError(400, "The request contains characters that cannot be stored (such as a NUL character).");
+  if (!storableText(parsed)) return errorResponse(new AppError("bad_request", "unstorable_text"), request);
   const headers = new Headers(request.headers);
   headers.set("content-type", "application/json");
   headers.delete("content-length");

@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { AppError } from "@/lib/app-error";
 import { getAuth } from "@/lib/auth/server";
 import { getEnv } from "@/lib/env";
 
@@ -12,7 +13,7 @@ export const POST = apiRoute({ access: "public" }, async ({ request }) => {
   const headers = new Headers(request.headers);
   headers.set("content-type", "application/json");
   const signOut = await getAuth().handler(new Request(new URL("/api/auth/sign-out", getEnv().APP_URL), { method: "POST", headers, body: "{}" }));
-  if (!signOut.ok) return Response.json({ error: "Logout failed" }, { status: signOut.status >= 500 ? 500 : 400 });
+  if (!signOut.ok) throw signOut.status >= 500 ? new Error(`Sign-out answered ${signOut.status}`) : new AppError("bad_request", "logout_failed");
   const response = Response.json({ success: true }, { headers: { "Cache-Control": "no-store" } });
   for (const cookie of signOut.headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
   return response;

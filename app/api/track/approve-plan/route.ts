@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 /** A verified guest approves a plan of the submission their tracking cookie grants: { planId } → { planId, status }. */
 export const POST = apiRoute({ access: "public", body: approvePlanSchema }, async ({ request, user, body }) => {
   const submissionId = trackedSubmissionId(request);
-  if (!submissionId) throw new AppError("not_found", "Please verify your tracking number again.");
+  if (!submissionId) throw new AppError("not_found", "tracking_verify_again");
   const outbox = new NotificationOutbox();
   const result = await approvePlan({ submissionId, planId: body.planId, actor: actorFor(request, user), outbox });
   outbox.sendEmails();

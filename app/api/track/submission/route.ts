@@ -9,6 +9,6 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute({ access: "public" }, async ({ request }) => {
   const id = trackedSubmissionId(request);
   const view = id ? await trackedSubmissionView(id) : null;
-  if (!view) throw new AppError("not_found", "Please verify your tracking number again.");
+  if (!view) throw new AppError("not_found", "tracking_verify_again");
   return Response.json(view, { headers: { "Cache-Control": "no-store" } });
 });

@@ -32,7 +32,7 @@ export default async function PartnerCasePage({ params }: Props) {
   setRequestLocale(locale);
   const { user, actor } = await requirePage("partner", locale, `/partner/cases/${id}`);
   const item = await getPartnerCase(user, id, actor).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) notFound();
+    if (error instanceof AppError && error.kind === "not_found") notFound();
     throw error;
   });
   const [t, specialties, tAccess] = await Promise.all([getTranslations("partner"), getTranslations("specialties"), getTranslations("caseAccess")]);

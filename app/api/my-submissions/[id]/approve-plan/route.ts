@@ -14,7 +14,7 @@ export const dynamic = "force-dynamic";
 export const POST = apiRoute({ access: "signed-in", body: approvePlanSchema }, async ({ request, user, body, params }) => {
   const id = z.uuid().safeParse(params.id);
   const submission = id.success ? await db().submission.findFirst({ where: { id: id.data, ...casesOwnedBy(user.id) }, select: { id: true } }) : null;
-  if (!submission) throw new AppError("not_found", "Submission not found.");
+  if (!submission) throw new AppError("not_found", "submission_not_found");
   const outbox = new NotificationOutbox();
   const result = await approvePlan({ submissionId: submission.id, planId: body.planId, actor: actorFor(request, user), outbox });
   outbox.sendEmails();

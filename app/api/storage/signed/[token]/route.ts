@@ -11,11 +11,11 @@ export const dynamic = "force-dynamic";
  */
 export const GET = apiRoute({ access: "public" }, async ({ params }) => {
   const signed = verifySignedToken(String(params.token ?? ""));
-  if (!signed) throw new AppError("not_found", "This download link is invalid or has expired.");
+  if (!signed) throw new AppError("not_found", "signed_link_invalid");
   try {
     return fileResponse(await getStore().get(signed.key), { name: signed.downloadName, contentType: signed.contentType });
   } catch (error) {
-    if (error instanceof StorageNotFoundError) throw new AppError("not_found", "This file is no longer available.");
+    if (error instanceof StorageNotFoundError) throw new AppError("not_found", "file_no_longer_available");
     throw error;
   }
 });

@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 /** The transcript as a .txt download, with its timestamps or pages; every download is audited. */
 export const GET = apiRoute({ access: ["admin", "partner"] }, async ({ request, user, params }) => {
   const item = await getTranscription(user, String(params.id));
-  if (item.status !== "completed") throw new AppError("conflict", "This transcript is not ready yet.");
+  if (item.status !== "completed") throw new AppError("conflict", "transcript_not_ready");
   await auditTranscriptRead(actorFor(request, user), item.id, "text");
   const name = `${item.title.replace(/\.[A-Za-z0-9]{1,5}$/, "") || "transcript"}.txt`;
   return new Response(transcriptAsText(item), {
