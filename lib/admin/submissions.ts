@@ -5,7 +5,6 @@ import { likeLiteral } from "@/lib/db/like";
 import type { Prisma } from "@/lib/db/generated/client";
 import { endedStatuses, isCaseEnded, type AdminListQuery, type AdminSubmission, type AdminSubmissionPage, type AdminTab } from "@/lib/contracts/cases";
 import type { SubmissionStatus } from "@/lib/db/generated/enums";
-import { submissionStatusSchema } from "@/lib/contracts/submissions";
 import { fileSelect, toFileView } from "@/lib/submissions/queries";
 
 

@@ -7,7 +7,6 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/db/generated/client";
 import { receiveRecords, newSubmissionId } from "./intake";
 import { MAX_FILES_PER_SUBMISSION, submissionFieldsSchema, type SubmissionFields } from "@/lib/contracts/submissions";
-import { NAME_MESSAGE_PREFIX } from "@/lib/contracts/people";
 import { CONSENT_VERSION, normalizeSubmissionFields } from "./rules";
 import { newTrackingNumber } from "./tracking-number";
 import { sendSubmissionConfirmation } from "./emails";

@@ -1,4 +1,3 @@
-import { MAX_FILES_PER_SUBMISSION } from "@/lib/contracts/submissions";
 
 /** Version of the consent text on the form; stored with each submission. */
 export const CONSENT_VERSION = "2025-01-01";

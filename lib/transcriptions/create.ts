@@ -11,7 +11,6 @@ import type { Prisma, TranscriptionKind } from "@/lib/db/generated/client";
 import { receiveUploads } from "@/lib/uploads/receive";
 import {
   MAX_TRANSCRIPTION_BYTES,
-  patientInfoFields,
   patientInfoSchema,
   speechLanguages,
   transcriptionUploadFieldsSchema,

@@ -10,7 +10,7 @@ import { isQuarantined } from "@/lib/security/scan";
 import { getStore, StorageNotFoundError } from "@/lib/storage";
 import { readableTranscriptionWhere } from "@/lib/access/transcriptions";
 import { retryRefusal } from "./retry-rules";
-import { awaitingScan, QUARANTINED } from "./scan-state";
+import { awaitingScan } from "./scan-state";
 import {
   transcriptionDetailSchema,
   transcriptionIdSchema,
