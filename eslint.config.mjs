@@ -7,7 +7,7 @@ import nextTs from "eslint-config-next/typescript";
  * the server's domain; client/ is the browser's data access; components/ the UI. An import across
  * these lines is a lint error, so a build cannot ship server code to the browser by accident.
  */
-const serverLib = { regex: "^@/lib/(?!contracts/|i18n/(navigation|routing|locales|client-messages)$|utils$|site-config$)", message: "Browser code imports only lib/contracts (and the browser-safe lib/i18n, lib/utils): server modules stay on the server." };
+const serverLib = { regex: "^@/lib/(?!contracts/|i18n/(navigation|routing|locales|client-messages|messages)$|utils$|site-config$)", message: "Browser code imports only lib/contracts (and the browser-safe lib/i18n, lib/utils): server modules stay on the server." };
 const uiOrApp = { group: ["@/components/*", "@/app/*", "@/client/*"], message: "lib/ is below the UI: it never imports components, client or app." };
 
 export default defineConfig([

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/db/generated/client";
-import { hasAdminPower, type SessionUser } from "@/lib/auth/session";
+import { hasAdminPower, type SessionUser } from "@/lib/auth/session-user";
 import { endedStatuses } from "@/lib/contracts/cases";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/db/generated/client";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/auth/session-user";
 import { caseReadableBy, caseUploadedBy } from "./cases";
 
 /**

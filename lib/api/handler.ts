@@ -5,19 +5,14 @@ import type { Role } from "@/lib/auth/roles";
 import { AppError } from "@/lib/app-error";
 import { assertSameOrigin } from "./origin";
 import { readRequestText } from "./request-body";
-import { isDatabaseUnavailable, isUnstorableText } from "@/lib/db/unavailable";
-import { log, withRequestId } from "@/lib/log";
+import { withRequestId } from "@/lib/log";
 import { withClientIpHeader } from "./client-ip";
 import { strictTransportSecurity } from "./transport-security";
 import { STORED_FILE_PATHS, STORED_FILE_POLICY } from "@/lib/security/response-headers";
-import { requestLocale } from "@/lib/i18n/request-locale";
-import { NAME_MAX_LENGTH, nameMessageKey } from "@/lib/contracts/people";
-import { translatorFor } from "@/lib/i18n/messages";
-import type { Locale } from "@/lib/i18n/locales";
-import type { ApiErrorBody, ErrorCode, ErrorParams } from "@/lib/contracts/errors";
-import english from "@/messages/en.json";
+import { errorResponse } from "./error-response";
+import { codedDefaults, issueError } from "./zod-issues";
 
-const isErrorCode = (message: string): message is ErrorCode => Object.hasOwn(english.errors, message);
+export { errorResponse };
 
 /** Who may call a route: anyone, any signed-in user, or only the listed roles. */
 export type Access = "public" | "signed-in" | readonly Role[];
@@ -85,103 +80,10 @@ export async function serveApi(request: Request, serve: () => Promise<Response>)
   }
 }
 
-/**
- * The JSON answer for anything a handler threw: `{ error, code, field }`, `error` in the request's
- * language. An AppError answers its own status and code; an unreachable database 503; anything else
- * is logged and answers a generic 500.
- */
-export async function errorResponse(error: unknown, request?: Request): Promise<Response> {
-  const locale = requestLocale(request);
-  if (error instanceof AppError) return Response.json(await appErrorBody(error, request), { status: error.status, headers: { "Cache-Control": "no-store", ...error.headers } });
-  if (isDatabaseUnavailable(error)) return databaseUnavailable(error, locale);
-  if (isUnstorableText(error)) return codedError(400, await errorText(locale, "unstorable_text"), "unstorable_text");
-  log.error({ err: error }, "Unhandled error in route handler");
-  return codedError(500, await errorText(locale, "internal"), "internal");
-}
-
-/** An AppError's answer body: its code's text in the request's language, the code, and the field it concerns. */
-export async function appErrorBody(error: AppError, request?: Request): Promise<ApiErrorBody> {
-  const text = await errorText(error.locale ?? requestLocale(request), error.code, error.params);
-  return { error: text, code: error.code, ...(error.field ? { field: error.field } : {}) };
-}
-
-function codedError(status: number, error: string, code: string, field?: string, headers: Record<string, string> = {}): Response {
-  return Response.json({ error, code, ...(field ? { field } : {}) }, { status, headers: { "Cache-Control": "no-store", ...headers } });
-}
-
-/** Params that name submission statuses ("allowed": several, comma-separated, shown as "a, b or c"): in words of the request's language. */
-const STATUS_PARAMS = ["status", "from", "to", "allowed"];
-
-/**
- * The text of an error code in the given language. Status params are put into words first; a
- * person name's problem (invalid_name) is told by the name rule's own text (nameRules.*).
- */
-async function errorText(locale: Locale, code: ErrorCode, params: ErrorParams = {}): Promise<string> {
-  const t = await translatorFor(locale, "errors");
-  if (code === "invalid_name") {
-    const problem = nameMessageKey(`nameRules.${params.problem}`);
-    if (problem) return (await translatorFor(locale, "nameRules"))(problem, { max: NAME_MAX_LENGTH });
-  }
-  const shown = { ...params };
-  const list = new Intl.ListFormat(locale, { type: "disjunction" });
-  for (const name of STATUS_PARAMS) {
-    const value = shown[name];
-    if (typeof value === "string") shown[name] = list.format(value.split(",").map((status) => t("case_status_name", { status })));
-  }
-  return t(code, shown);
-}
-
-let unavailableLoggedAt = 0;
-
-/** 503 while the database cannot be reached; logged once a minute, not once per request of an outage. */
-async function databaseUnavailable(error: unknown, locale: Locale): Promise<Response> {
-  if (Date.now() - unavailableLoggedAt > 60_000) {
-    unavailableLoggedAt = Date.now();
-    log.error({ err: error }, "Database unreachable: answering 503 (logged at most once a minute)");
-  }
-  return codedError(503, await errorText(locale, "unavailable"), "unavailable", undefined, { "Retry-After": "30" });
-}
-
 async function parse<T>(schema: z.ZodType<T>, value: unknown): Promise<T> {
   const result = schema.safeParse(value, codedDefaults);
   if (result.success) return result.data;
   throw issueError(result.error.issues[0], { fieldInSentence: true });
-}
-
-/**
- * For issues a schema gives no message of its own (zod's English defaults): an error code, so that
- * they too answer in the request's language; a schema's own message (a code) takes precedence.
- */
-export const codedDefaults = {
-  error: (issue: z.core.$ZodRawIssue): ErrorCode => (issue.code === "too_big" && issue.origin === "string" ? "too_long" : "invalid_input"),
-};
-
-/**
- * The AppError for a refused zod issue, naming the field it concerns (under `fieldPrefix`). Its
- * message is an error code (the issue's bounds and choices become the text's {maximum}, {minimum},
- * {values}), or a person-name rule's key (invalid_name). A schema that still has an English
- * sentence answers it as invalid_value, after the field's name when `fieldInSentence`.
- */
-export function issueError(issue: z.core.$ZodIssue | undefined, options: { fieldPrefix?: string; fieldInSentence?: boolean; locale?: Locale } = {}): AppError {
-  const path = issue?.path.length ? issue.path.join(".") : undefined;
-  const field = options.fieldPrefix ? [options.fieldPrefix, path].filter(Boolean).join(".") : path;
-  const { locale } = options;
-  if (!issue) return new AppError("bad_request", "invalid_input", { field, locale });
-  const problem = nameMessageKey(issue.message);
-  if (problem) return new AppError("bad_request", "invalid_name", { field, locale, params: { problem } });
-  if (isErrorCode(issue.message)) return new AppError("bad_request", issue.message, { field, locale, params: issueParams(issue) });
-  return new AppError("bad_request", "invalid_value", { field, locale, params: { detail: options.fieldInSentence && field ? `${field}: ${issue.message}` : issue.message } });
-}
-
-/** The bound or the choices an issue was about, for texts such as "at most {maximum} characters". */
-function issueParams(issue: z.core.$ZodIssue): ErrorParams {
-  const params: ErrorParams = {};
-  if ("maximum" in issue) params.maximum = Number(issue.maximum);
-  if ("minimum" in issue) params.minimum = Number(issue.minimum);
-  // A refinement names its bounds itself (`params` of .refine).
-  if (issue.code === "custom" && issue.params) for (const [key, value] of Object.entries(issue.params)) if (typeof value === "number" || typeof value === "string") params[key] = value;
-  if ("values" in issue && Array.isArray(issue.values)) params.values = issue.values.join(", ");
-  return params;
 }
 
 async function readJson(request: Request): Promise<unknown> {

@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/app-error";
-import { appErrorBody } from "@/lib/api/handler";
+import { appErrorBody } from "@/lib/api/error-response";
 import { PASSWORD_MIN_LENGTH, SIGN_IN_LOCKED_CODE } from "@/lib/contracts/auth";
 import type { ErrorCode } from "@/lib/contracts/errors";
 import { NAME_INVALID } from "./name-hook";

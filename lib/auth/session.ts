@@ -1,4 +1,5 @@
 import "server-only";
+import type { SessionUser } from "./session-user";
 import { headers as nextHeaders } from "next/headers";
 import { AppError } from "@/lib/app-error";
 import { carriesAdminUnlock } from "@/lib/admin/unlock-cookie";
@@ -6,34 +7,6 @@ import { db } from "@/lib/db";
 import { getAuth } from "./server";
 import { isIdleStaffSession, SESSION_UPDATE_AGE_SECONDS } from "./idle";
 import { isStaff, toRole, type Role } from "./roles";
-
-/** The minimum we keep about the signed-in person: never hashes, tokens or secrets. */
-export interface SessionUser {
-  id: string;
-  role: Role;
-  name: string;
-  email: string;
-  username: string;
-  createdAt: Date;
-  hospitalId: string | null;
-  twoFactorEnabled: boolean;
-  /**
-   * The staff role (admin, partner) of an account that has not set up two-factor authentication yet.
-   * Until it does, `role` is "patient": every role check in the app refuses it staff access by default.
-   */
-  staffRoleAwaitingTwoFactor: "admin" | "partner" | null;
-  /**
-   * An admin who re-entered their password in this browser session (the admin gate, lib/admin/unlock.ts).
-   * Only then does the admin have admin power (hasAdminPower): until it, staff-only routes answer 403
-   * and everything else treats them as any signed-in user.
-   */
-  adminUnlocked: boolean;
-}
-
-/** The one test of admin power (every case, file and transcription, acting for patients): an admin past the password gate. */
-export function hasAdminPower(user: SessionUser | null): boolean {
-  return user?.role === "admin" && user.adminUnlocked;
-}
 
 export async function getSessionUser(requestHeaders?: Headers): Promise<SessionUser | null> {
   return (await getCurrentSession(requestHeaders))?.user ?? null;
@@ -109,3 +82,5 @@ export async function requireUser(allowed?: readonly Role[], requestHeaders?: He
   if (allowed && user.role === "admin" && !user.adminUnlocked) throw new AppError("forbidden", "admin_locked");
   return user;
 }
+
+export { hasAdminPower, type SessionUser } from "./session-user";

@@ -13,7 +13,7 @@ import { sendSubmissionConfirmation } from "./emails";
 import type { StoredUpload } from "@/lib/uploads/store-upload";
 import { initialScanStatus, scanSubmissionInBackground } from "@/lib/security/scan";
 import { log } from "@/lib/log";
-import { issueError } from "@/lib/api/handler";
+import { issueError } from "@/lib/api/zod-issues";
 
 export interface CreatedSubmission {
   id: string;

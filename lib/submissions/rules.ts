@@ -1,3 +1,4 @@
+import "server-only";
 
 /** Version of the consent text on the form; stored with each submission. */
 export const CONSENT_VERSION = "2025-01-01";

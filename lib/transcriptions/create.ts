@@ -16,7 +16,7 @@ import {
   transcriptionUploadFieldsSchema,
   type PatientInfo,
 } from "@/lib/contracts/transcriptions";
-import { codedDefaults, issueError } from "@/lib/api/handler";
+import { codedDefaults, issueError } from "@/lib/api/zod-issues";
 import type { SniffedType } from "@/lib/uploads/sniff";
 import { checkConsents, claimConsents, parseConsentIds } from "./consent";
 import { enqueueTranscription } from "./jobs";
