@@ -93,12 +93,12 @@ export function fileProgress(loaded: number, bodySize: number, sizes: number[]):
   });
 }
 
-/** SPEC: sizes of chosen files in MB with two decimals. */
+/** Sizes of chosen files, in MB with two decimals. */
 export function formatMegabytes(bytes: number): string {
   return (bytes / (1024 * 1024)).toFixed(2);
 }
 
-/** SPEC: sizes in KB (bytes / 1024, rounded). */
+/** Sizes in KB (bytes / 1024, rounded). */
 export function formatKilobytes(bytes: number): number {
   return Math.round(bytes / 1024);
 }

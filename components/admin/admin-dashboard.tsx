@@ -22,7 +22,7 @@ import { RoutingBadges, SubmissionBadges, useSpecialtyName } from "./submission-
 import { useAdminSubmissions, type AdminListFilters } from "@/client/queries/admin-cases";
 import { loadStatus } from "@/client/queries/load-status";
 
-/** SPEC section 2, Admin dashboard (after the gate): every submission, in four tabs, each its own server query. */
+/** The admin dashboard, once past the password gate: every submission, in four tabs, each its own server query. */
 export function AdminDashboard() {
   const t = useTranslations("admin");
   const [query, setQuery] = useState("");

@@ -16,7 +16,7 @@ import { useErrorText } from "@/client/errors";
 import { useAdminUnlock } from "@/client/queries/admin-access";
 
 /**
- * SPEC's admin gate, checked on the server: the admin re-enters their own password; on success the
+ * The admin password gate, checked on the server: the admin re-enters their own password; on success the
  * server sets the unlock cookie that every admin API requires. Children render only once unlocked;
  * without children (a server page that read nothing while locked) the page is rendered again.
  */

@@ -13,7 +13,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 
-/** SPEC section 2, Admin setup: promote an account with the server's setup key (never shown here). */
+/** Admin setup: promote an account with the server's setup key (never shown here). */
 export function AdminSetupForm({ enabled }: { enabled: boolean }) {
   const t = useTranslations("adminSetup");
   const setup = useAdminSetup();

@@ -4,7 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import type { AdminSubmission } from "@/lib/contracts/cases";
 import { useSpecialtyName } from "./submission-badges";
 
-/** Everything the patient sent with a case (the fields of SPEC's admin card and the rest of the submission). */
+/** Everything the patient sent with a case (the fields of the admin's case card and the rest of the submission). */
 export function CaseDetails({ submission }: { submission: AdminSubmission }) {
   const t = useTranslations("admin");
   const format = useFormatter();

@@ -12,7 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { DicomPreview } from "./dicom-preview";
 
 /**
- * SPEC's preview dialog: image inline, PDF and text in a frame, DICOM as its key metadata and first
+ * The file preview dialog: image inline, PDF and text in a frame, DICOM as its key metadata and first
  * image (when its encoding allows), anything else not previewed. Pages that use it also load the "dicom" messages.
  */
 export function FilePreviewDialog({ file, onClose }: { file: FileView | null; onClose: () => void }) {

@@ -10,7 +10,7 @@ type Status = { state: "checking" } | { state: "connected"; where: string } | { 
 const steps = ["Bucket", "Credentials", "Variables", "Restart"] as const;
 const benefits = ["benefitEncrypted", "benefitPrivate", "benefitAudited", "benefitScale"] as const;
 
-/** SPEC's cloud-storage page, for the configured store: GET /api/test-google-drive answers { success, email, error }. */
+/** The cloud-storage page, for the configured store: GET /api/test-google-drive answers { success, email, error }. */
 export function StorageStatus() {
   const t = useTranslations("storageStatus");
   const query = useStorageStatus();

@@ -7,7 +7,7 @@ import { ContactWelcome } from "./contact-welcome";
 import { RecordsForm } from "./records-form";
 import { InquiryForm } from "./inquiry-form";
 
-/** SPEC section 2, Contact / upload: served at /contact and /upload. */
+/** The contact page with the records upload: served at /contact and /upload. */
 export async function ContactPage() {
   const t = await getTranslations("contact");
   return (

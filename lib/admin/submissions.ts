@@ -73,7 +73,7 @@ export const adminSubmissionInclude = {
 } satisfies Prisma.SubmissionInclude;
 
 /**
- * SPEC section 3's admin view of all submissions, newest first, one page at a time (keyset on the
+ * The admin view of all submissions, newest first, one page at a time (keyset on the
  * (createdAt, id) index), for one tab, with the tab counts for the same search and filters.
  */
 export async function listAdminSubmissions(query: AdminListQuery, now = new Date()): Promise<AdminSubmissionPage> {

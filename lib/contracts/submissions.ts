@@ -3,8 +3,8 @@ import { formSpecialtySlugs } from "@/content/specialties";
 import { personName } from "./people";
 
 /**
- * How statuses look (SPEC section 4; PRODUCT.md adds the workflow states). SPEC's colours for its
- * names: submitted blue, under_review yellow, responded green, urgent red; anything else grey.
+ * The states a submission moves through, and how each looks: submitted blue, under_review yellow,
+ * responded green, urgent red; anything else grey.
  */
 export const submissionStatuses = ["submitted", "under_review", "sent_to_hospitals", "responded", "plan_accepted", "closed", "cancelled"] as const;
 export type SubmissionStatus = (typeof submissionStatuses)[number];
@@ -27,17 +27,17 @@ export function statusColour(status: string): BadgeColour {
   }
 }
 
-/** SPEC: underscores shown as spaces. */
+/** A status as text: underscores shown as spaces. */
 export function statusText(status: string | null | undefined): string {
   return (status || "Submitted").replace(/_/g, " ");
 }
 
-/** SPEC's urgency badge: urgent and emergency stand out; anything else has the standard style. */
+/** The urgency badge: urgent and emergency stand out; anything else has the standard style. */
 export function urgencyColour(urgency: string | null | undefined): BadgeColour {
   return urgency === "urgent" || urgency === "emergency" ? "red" : "grey";
 }
 
-/** The patient dashboard's stages and their progress (SPEC: Received 25, Under Review 65, Hospital Response 90, Complete 100). */
+/** The patient dashboard's stages, each with how far along its progress bar stands. */
 export type ApplicationStage = "received" | "under_review" | "hospital_responded" | "completed" | "cancelled";
 
 export function applicationStage(status: string): { stage: ApplicationStage; progress: number } {

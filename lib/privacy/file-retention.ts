@@ -6,7 +6,7 @@ import { NotificationOutbox } from "@/lib/notifications/outbox";
 import { getStore } from "@/lib/storage";
 
 const DAY = 24 * 60 * 60 * 1000;
-/** SPEC privacy policy: uploaded files are deleted 180 days after upload. */
+/** As the privacy policy promises: uploaded files are deleted 180 days after upload. */
 export const FILE_RETENTION_DAYS = 180;
 /** The patient is told this long before. */
 export const RETENTION_NOTICE_DAYS = 14;

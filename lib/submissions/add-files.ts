@@ -12,7 +12,7 @@ import { scanSubmissionInBackground } from "@/lib/security/scan";
 
 
 /**
- * SPEC's 'Add More Files': the owner (or an admin past the password gate) adds files to an existing submission. The
+ * 'Add More Files': the owner (or an admin past the password gate) adds files to an existing submission. The
  * submissionId field must come before the files, so that nothing is stored for someone else's case.
  */
 export async function addFilesToSubmission(request: Request, user: SessionUser, actor: AuditActor): Promise<{ added: number }> {

@@ -25,7 +25,7 @@ export interface CreatedSubmission {
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/;
 
 /**
- * Creates a submission from a multipart request (SPEC section 7: guest and signed-in variants).
+ * Creates a submission from a multipart request (the guest and the signed-in variants).
  * A signed-in patient's submission belongs to their account and uses the account's e-mail.
  */
 export async function createSubmission(request: Request, user: SessionUser | null, actor: AuditActor): Promise<CreatedSubmission> {

@@ -81,7 +81,7 @@ export function toCareView(row: CareRow, now = new Date()) {
   };
 }
 
-/** SPEC section 3's patient view of a submission, for its owner. */
+/** The patient's view of their own submissions, newest first. */
 export async function listOwnSubmissions(userId: string) {
   const rows = await db().submission.findMany({
     where: casesOwnedBy(userId),

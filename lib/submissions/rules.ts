@@ -4,7 +4,7 @@ import "server-only";
 export const CONSENT_VERSION = "2025-01-01";
 
 /**
- * Turns multipart text fields (SPEC section 7: the guest and the signed-in variants name some fields
+ * Turns multipart text fields (the guest and the signed-in variants name some fields
  * differently) into the object the schema checks. JSON fields that do not parse are left as text,
  * so the schema reports them.
  */

@@ -8,7 +8,7 @@ import type { Tx } from "@/lib/db/transaction";
 import { type consentBody, transcriptionConsentTypes } from "@/lib/contracts/transcriptions";
 import { CONSENT_WINDOW_MINUTES, TRANSCRIPTION_CONSENT_VERSION } from "./upload-rules";
 
-/** Records one consent decision of a staff member, before the upload it is for (SPEC section 4). */
+/** Records one consent decision of a staff member, before the upload it is for. */
 export async function recordConsent(user: SessionUser, input: z.infer<typeof consentBody>, actor: AuditActor): Promise<{ id: string }> {
   return db().$transaction(async (tx) => {
     const record = await tx.consentRecord.create({

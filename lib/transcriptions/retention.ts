@@ -7,7 +7,7 @@ import { eraseTranscriptionFile } from "./erase";
 const BATCH = 200;
 
 /**
- * Retention (SPEC: audio 90 days after upload, other files 180 days; the date is set at upload as
+ * Retention (audio 90 days after upload, other files 180 days; the date is set at upload as
  * deleteFileAfter): erases the stored bytes of every file past its date, keeps the row and the
  * transcript, writes one audit row per file and logs a summary. Safe to run on several instances
  * at once: each file is erased and audited once.

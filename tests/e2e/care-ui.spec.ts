@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from "@
 import { becomeAdminThroughApi, fileSamples, invitePartnerThroughApi, lettersOnly, signUpThroughApi } from "./support";
 
 /**
- * Care-coordination screens that SPEC and issue 5 name, one flow on one case: the setup page's
+ * Care-coordination screens that issue 5 names, one flow on one case: the setup page's
  * failure toast, an undecodable image in the preview dialog, the transfer records after routing, a
  * document request answered with 'Add More Files', and a hospital declining with a reason.
  */
@@ -59,7 +59,7 @@ async function pageAs(browser: Browser, who: keyof typeof contexts): Promise<Pag
   return (await browser.newContext({ storageState: await contexts[who].storageState() })).newPage();
 }
 
-test("/admin-setup with a wrong key: SPEC's 'Setup Failed' toast with the server's message, and no admin access", async ({ page }) => {
+test("/admin-setup with a wrong key: the 'Setup Failed' toast with the server's message, and no admin access", async ({ page }) => {
   // Setup attempts are rate-limited per address: this browser gets its own.
   await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.18.251.${Math.floor(Math.random() * 250)}` });
   const account = await signUpThroughApi(page.request, "Hopeful");

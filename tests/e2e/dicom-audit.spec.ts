@@ -50,7 +50,7 @@ test("a patient sends a DICOM study; an admin previews its metadata and image, t
   await expect(dialog.getByRole("link", { name: "Download File" })).toBeVisible();
   await dialog.getByRole("button", { name: "Close" }).click();
 
-  // A JPEG-compressed study: its metadata, and SPEC's text instead of an image.
+  // A JPEG-compressed study: its metadata, and 'Preview not available' instead of an image.
   await page.reload();
   await page.getByTestId("admin-submission").filter({ hasText: trackingNumber }).getByRole("button", { name: "Preview knee-ct.dcm" }).click();
   await expect(dialog.getByTestId("dicom-preview")).toContainText("JPEG Baseline (Process 1)");

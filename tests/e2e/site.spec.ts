@@ -170,7 +170,7 @@ test.describe("support widget and footer", () => {
 });
 
 test.describe("information pages", () => {
-  test("the FAQ has seven categories of questions that open and close, SPEC's claims and FAQPage data", async ({ page }) => {
+  test("the FAQ has seven categories of questions that open and close, the site's claims and FAQPage data", async ({ page }) => {
     await page.goto("/faq");
     const main = page.getByRole("main");
     const categories = main.getByRole("navigation", { name: text(en, "faq.categoriesLabel") }).getByRole("link");

@@ -6,7 +6,7 @@ import { callRoute, signUpAdmin, signUpPartner, signUpPatient, type Actor } from
 import { largePdf, multipartBody, MULTIPART_TYPE, samples, toStream, type Part } from "./support/multipart";
 
 /**
- * The transcription center's API (issue 6, SPEC sections 5 and 7): consents, the upload with every
+ * The transcription center's API (issue 6): consents, the upload with every
  * bad input of the issue (each a clear 4xx with no row and no bytes left), who may see, download and
  * delete what, and consent linking. Jobs are queued but not run here; one is processed with a fake
  * engine to show the transcript and its .txt.
@@ -159,7 +159,7 @@ describe("transcription center API", () => {
       assert.ok(await (await db()).auditEvent.findFirst({ where: { action: "transcription.create", entityId: pdfId } }));
     });
 
-    test("a consent serves one upload: naming it again, or naming none, is refused with SPEC's text", async () => {
+    test("a consent serves one upload: naming it again, or naming none, is refused with the consent-required text", async () => {
       const before = await state();
       for (const parts of [[...withConsents(pdfConsents), filePart("second.pdf", samples.pdf())], [filePart("second.pdf", samples.pdf())]]) {
         const response = await upload(partner.browser, parts);
@@ -293,7 +293,7 @@ describe("transcription center API", () => {
           assert.deepEqual(await state(), before);
         });
 
-      test("a file over 500 MB is refused while streaming with SPEC's text, before the client has sent it all, nothing stored", { timeout: 180_000 }, async () => {
+      test("a file over 500 MB is refused while streaming with the too-large text, before the client has sent it all, nothing stored", { timeout: 180_000 }, async () => {
         const before = await state();
         const total = 600 * 1024 * 1024;
         let generated = 0;

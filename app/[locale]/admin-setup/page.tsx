@@ -13,7 +13,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t("metaTitle"), robots: { index: false } };
 }
 
-/** SPEC section 2, Admin setup. Whether it is enabled is read from the server's configuration at request time. */
+/** Admin setup: promote an account with the server's setup key. Whether it is enabled is read from the server's configuration at request time. */
 export default async function AdminSetupPage({ params }: Props) {
   setRequestLocale((await params).locale);
   await connection();

@@ -13,7 +13,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t("metaTitle"), robots: { index: false } };
 }
 
-/** SPEC's cloud-storage setup page, now the status of the configured store: admins only, behind the same gate. */
+/** The cloud-storage setup page (kept at its old address), now the status of the configured store: admins only, behind the same gate. */
 export default async function StorageStatusPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);

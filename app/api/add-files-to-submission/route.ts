@@ -5,7 +5,7 @@ import { addFilesToSubmission } from "@/lib/submissions/add-files";
 
 export const dynamic = "force-dynamic";
 
-/** SPEC section 7: multipart with submissionId (first) and files. */
+/** More files for an existing submission: multipart with submissionId (first) and files. */
 export const POST = apiRoute({ access: "signed-in" }, async ({ request, user }) => {
   await enforceRateLimit(RATE_RULES.addFiles, user.id);
   const result = await addFilesToSubmission(request, user, actorFor(request, user));

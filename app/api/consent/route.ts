@@ -6,7 +6,7 @@ import { recordConsent } from "@/lib/transcriptions/consent";
 
 export const dynamic = "force-dynamic";
 
-/** SPEC section 7: one call per ticked consent, before the transcription upload. Staff only. */
+/** One call per ticked consent, before the transcription upload. Staff only. */
 export const POST = apiRoute({ access: ["admin", "partner"], body: consentBody }, async ({ request, user, body }) => {
   await enforceRateLimit(RATE_RULES.transcription, `consent:${user.id}`);
   const { id } = await recordConsent(user, body, actorFor(request, user));

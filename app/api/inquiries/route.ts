@@ -8,7 +8,7 @@ import { inquirySchema } from "@/lib/contracts/inquiries";
 
 export const dynamic = "force-dynamic";
 
-/** SPEC section 7: a general inquiry (JSON). */
+/** A general inquiry from the contact form (JSON), signed in or not. */
 export const POST = apiRoute({ access: "public", body: inquirySchema }, async ({ request, user, body }) => {
   await enforceRateLimit(RATE_RULES.inquiry, clientIp(request));
   const inquiry = await db().$transaction(async (tx) => {

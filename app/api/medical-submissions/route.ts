@@ -7,7 +7,7 @@ import { createdResponse } from "@/lib/submissions/respond";
 
 export const dynamic = "force-dynamic";
 
-/** SPEC section 7: the guest records submission (multipart). A signed-in caller's goes to their account. */
+/** A guest's records submission (multipart). A signed-in caller's goes to their account. */
 export const POST = apiRoute({ access: "public" }, async ({ request, user }) => {
   await enforceRateLimit(RATE_RULES.submission, clientIp(request));
   return createdResponse(await createSubmission(request, user, actorFor(request, user)));

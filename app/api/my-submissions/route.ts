@@ -8,12 +8,12 @@ import { listOwnSubmissions } from "@/lib/submissions/queries";
 
 export const dynamic = "force-dynamic";
 
-/** SPEC section 7: the signed-in user's own submissions, newest first. */
+/** The signed-in user's own submissions, newest first. */
 export const GET = apiRoute({ access: "signed-in" }, async ({ user }) =>
   Response.json(await listOwnSubmissions(user.id), { headers: { "Cache-Control": "no-store" } }),
 );
 
-/** SPEC section 7: the signed-in records submission (multipart). */
+/** A signed-in patient's records submission (multipart); it belongs to their account. */
 export const POST = apiRoute({ access: "signed-in" }, async ({ request, user }) => {
   await enforceRateLimit(RATE_RULES.submission, clientIp(request));
   return createdResponse(await createSubmission(request, user, actorFor(request, user)));

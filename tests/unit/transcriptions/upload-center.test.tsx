@@ -79,7 +79,7 @@ const submit = () => screen.getByRole("button", { name: t.upload.submit });
 const consentBox = (type: "recording" | "sharing" | "analysis") => screen.getByRole("checkbox", { name: new RegExp(t.consent[type].slice(0, 30).replace(/[()]/g, "\\$&")) });
 
 describe("the upload center's drop zone", () => {
-  it("refuses a file over 500 MB, of another type, an empty one, and two at once, with SPEC's messages", async () => {
+  it("refuses a file over 500 MB, of another type, an empty one, and two at once, each with its own message", async () => {
     show();
     const cases: [File[], string][] = [
       [[file("big.wav", 500 * MB + 1)], t.dropZone.tooLarge],
@@ -216,7 +216,7 @@ describe("submitting", () => {
     expect(submit()).toBeEnabled();
   });
 
-  it("on a network error or an answer without a message: the failed state and SPEC's fallback 'Upload failed'", async () => {
+  it("on a network error or an answer without a message: the failed state and the fallback 'Upload failed'", async () => {
     show();
     uploadWithProgress.mockRejectedValueOnce(new Error("network"));
     await choose(file("a.pdf"));

@@ -25,7 +25,7 @@ describe("an image in the admin preview dialog", () => {
     expect(within(dialog).queryByText("Image not available")).not.toBeInTheDocument();
   });
 
-  test("SPEC's 'Image not available' placeholder when the image fails to load; the download stays", () => {
+  test("the 'Image not available' placeholder when the image fails to load; the download stays", () => {
     const dialog = show(image);
     fireEvent.error(within(dialog).getByRole("img", { name: "chest-xray.png" }));
     expect(within(dialog).getByText("Image not available")).toBeVisible();

@@ -24,7 +24,7 @@ describe("/google-drive-setup status card", () => {
   beforeEach(() => (consoleError = jest.spyOn(console, "error").mockImplementation(() => {})));
   afterEach(() => consoleError.mockRestore());
 
-  test("SPEC's 'Failed to check Google Drive status' when the status call throws; Refresh checks again", async () => {
+  test("'Failed to check Google Drive status' when the status call throws; Refresh checks again", async () => {
     const fetchMock = jest.fn().mockRejectedValueOnce(new TypeError("Failed to fetch")).mockResolvedValueOnce(answer(200, { success: true, email: "s3://afya-records (eu-west-1)", error: null }));
     const card = show(fetchMock);
     expect(await screen.findByText("Failed to check Google Drive status", { exact: false })).toBeVisible();

@@ -4,7 +4,7 @@ import { adminListQuery } from "@/lib/contracts/cases";
 
 export const dynamic = "force-dynamic";
 
-/** SPEC section 7: every submission, for unlocked admins; paginated, searchable, filterable. */
+/** Every submission, for unlocked admins; paginated, searchable, filterable. */
 export const GET = adminRoute({ query: adminListQuery }, async ({ query }) =>
   Response.json(await listAdminSubmissions(query), { headers: { "Cache-Control": "no-store" } }),
 );

@@ -6,7 +6,7 @@ import { getEnv } from "@/lib/env";
 export const dynamic = "force-dynamic";
 
 /**
- * SPEC's logout: ends the database session (so the cookie is worthless from now on) through Better
+ * Sign-out: ends the database session (so the cookie is worthless from now on) through Better
  * Auth's own sign-out, which also checks the request's origin, then answers JSON.
  */
 export const POST = apiRoute({ access: "public" }, async ({ request }) => {

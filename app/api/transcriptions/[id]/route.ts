@@ -12,7 +12,7 @@ export const GET = apiRoute({ access: staff }, async ({ request, user, params })
   return Response.json(await readTranscription(user, String(params.id), actorFor(request, user), "api"), { headers: { "Cache-Control": "no-store" } });
 });
 
-/** The uploader or an admin deletes the transcription and its stored file, at any time (SPEC section 9). */
+/** The uploader or an admin deletes the transcription and its stored file, at any time, whatever its retention date. */
 export const DELETE = apiRoute({ access: staff }, async ({ request, user, params }) => {
   const { id } = await findReadableTranscription(user, String(params.id), { id: true });
   await deleteTranscription(id, actorFor(request, user));
