@@ -19,7 +19,7 @@ export const auditQuery = z.object({
     .string()
     .trim()
     .max(100)
-    .regex(/^[a-z0-9_.]*$/, "an action is lower-case letters, digits, '_' and '.'")
+    .regex(/^[a-z0-9_.]*$/, "invalid_input")
     .optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(AUDIT_MAX_PAGE_SIZE).default(AUDIT_PAGE_SIZE),
