@@ -63,7 +63,7 @@ describe("error answers in the request's language", () => {
   test("Better Auth's refusal (password too short) answers the Arabic text, keeps Better Auth's code and names the field", async () => {
     const response = await post(auth, "/api/auth/sign-up/email", { name: "Amina Diallo", username: "amina_short", email: "amina-short@example.com", password: "short" }, { "accept-language": "ar" });
     assert.equal(response.status, 400);
-    const text = new IntlMessageFormat(arabic.errors.password_too_short, "ar").format({ min: 10 });
+    const text = new IntlMessageFormat(arabic.errors.password_too_short, "ar").format({ minimum: 10 });
     assert.deepEqual(await response.json(), { error: text, code: "PASSWORD_TOO_SHORT", field: "password" });
   });
 });

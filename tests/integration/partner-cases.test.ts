@@ -224,7 +224,7 @@ describe("partner portal: cases, plans, declines, appointments", () => {
     const cases: [string, Record<string, unknown>, string, string, RegExp][] = [
       ["missing diagnosis", { diagnosisSummary: undefined }, "diagnosisSummary", "field_required", /required/],
       ["blank treatment", { proposedTreatment: "   " }, "proposedTreatment", "field_required", /required/],
-      ["too long included", { included: "x".repeat(4001) }, "included", "too_long", /at most 4000/],
+      ["too long included", { included: "x".repeat(4001) }, "included", "too_long", /under 4000 characters/],
       ["stay 0", { lengthOfStayDays: 0 }, "lengthOfStayDays", "plan_length_of_stay", /from 1 to 365/],
       ["stay 366", { lengthOfStayDays: 366 }, "lengthOfStayDays", "plan_length_of_stay", /from 1 to 365/],
       ["stay fraction", { lengthOfStayDays: 2.5 }, "lengthOfStayDays", "plan_length_of_stay", /whole number/],
@@ -238,7 +238,7 @@ describe("partner portal: cases, plans, declines, appointments", () => {
       ["not a date", { validUntil: "next week" }, "validUntil", "date_invalid", /real date/],
       ["impossible date", { validUntil: "2099-02-31" }, "validUntil", "date_invalid", /real date/],
       ["no doctor", { leadDoctor: "" }, "leadDoctor", "field_required", /required/],
-      ["long message", { message: "m".repeat(4001) }, "message", "too_long", /at most 4000/],
+      ["long message", { message: "m".repeat(4001) }, "message", "too_long", /under 4000 characters/],
     ];
     for (const [label, change, field, code, message] of cases) {
       const response = await call(partnerA, "plan", caseId, { ...validPlan(), ...change });
