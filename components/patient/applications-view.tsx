@@ -11,9 +11,11 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
-import { signInPath, useOwnSubmissions } from "./use-own-submissions";
+import { useOwnSubmissions } from "@/client/queries/submissions";
+import { loadStatus } from "@/client/queries/load-status";
+import { signInPath } from "./sign-in-path";
 
-/** SPEC section 2, My Medical Applications (/patient-dashboard), from the patient's real submissions. */
+/** My Medical Applications (/patient-dashboard): the stage and progress of each of the patient's submissions. */
 export function ApplicationsView() {
   const t = useTranslations("patientDashboard");
   const tc = useTranslations("common");
@@ -23,11 +25,12 @@ export function ApplicationsView() {
   const session = useSession();
   const user = session.status === "ready" && session.me.isAuthenticated ? session.me.user : null;
   const signedOut = session.status === "error" || (session.status === "ready" && !user);
-  const { state } = useOwnSubmissions(!!user);
+  const query = useOwnSubmissions(!!user);
+  const status = loadStatus(query);
 
   useEffect(() => {
-    if (signedOut || state.status === "unauthenticated") router.replace(signInPath("/patient-dashboard"));
-  }, [signedOut, state.status, router]);
+    if (signedOut || query.unauthenticated) router.replace(signInPath("/patient-dashboard"));
+  }, [signedOut, query.unauthenticated, router]);
 
   // SPEC sends a failed auth check to sign-in; a server that cannot reach its database (503) is not a
   // sign-out, and sign-in would fail too: the person is asked to try again instead.
@@ -46,13 +49,13 @@ export function ApplicationsView() {
           </Button>
         </div>
       </header>
-      {(state.status === "loading" || !user) && (
+      {(status === "loading" || !user) && (
         <div className="space-y-4" aria-busy="true" aria-label={tc("loading")}>
           <Skeleton className="h-36 w-full" />
         </div>
       )}
-      {state.status === "error" && <p role="alert">{t("loadFailed")}</p>}
-      {state.status === "ready" && state.submissions.length === 0 && (
+      {status === "error" && <p role="alert">{t("loadFailed")}</p>}
+      {query.data?.length === 0 && (
         <Card className="text-center">
           <CardContent className="space-y-3 py-10">
             <p className="text-muted-foreground">{t("emptyText")}</p>
@@ -62,8 +65,7 @@ export function ApplicationsView() {
           </CardContent>
         </Card>
       )}
-      {state.status === "ready" &&
-        state.submissions.map((submission) => {
+      {query.data?.map((submission) => {
           const { stage, progress } = applicationStage(submission.status);
           const latest = submission.history.at(-1);
           return (
