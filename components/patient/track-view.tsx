@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { useState, type ComponentProps } from "react";
 import type { z } from "zod";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useForm, useWatch } from "react-hook-form";
@@ -72,14 +72,14 @@ export function TrackView() {
   // A refusal of the code step that concerns no field shown there (the pair itself) is said above the form.
   const formError =
     step === "details" ? requestErrors.root?.server?.message : (verifyErrors.root?.server?.message ?? verifyErrors.trackingNumber?.message ?? verifyErrors.email?.message);
-  const field = (id: string, label: string, error: string | undefined, input: ReactNode) => (
+  /** A required text field of the forms below, its error (a code or the server's text) under it. */
+  const field = (id: string, label: string, error: string | undefined, input: ComponentProps<typeof Input>) => (
     <div className="space-y-1.5">
       <FieldLabel htmlFor={id}>{label}</FieldLabel>
-      {input}
+      <Input id={id} required {...input} aria-invalid={error ? true : undefined} aria-describedby={error ? errorIdOf(id) : undefined} />
       <FieldError fieldId={id} message={error} />
     </div>
   );
-  const invalid = (id: string, error: string | undefined) => ({ "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorIdOf(id) : undefined });
 
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-10">
@@ -92,25 +92,12 @@ export function TrackView() {
       )}
       {step === "details" && (
         <form method="post" onSubmit={requestForm.handleSubmit((body) => onRequest(body))} noValidate className="space-y-4">
-          {field(
-            "track-number",
-            t("trackingNumber"),
-            requestErrors.trackingNumber?.message,
-            <Input
-              id="track-number"
-              {...requestForm.register("trackingNumber")}
-              placeholder="SUB-20261122-XXXXXXXXXX"
-              required
-              autoComplete="off"
-              {...invalid("track-number", requestErrors.trackingNumber?.message)}
-            />,
-          )}
-          {field(
-            "track-email",
-            t("email"),
-            requestErrors.email?.message,
-            <Input id="track-email" type="email" {...requestForm.register("email")} required autoComplete="email" {...invalid("track-email", requestErrors.email?.message)} />,
-          )}
+          {field("track-number", t("trackingNumber"), requestErrors.trackingNumber?.message, {
+            ...requestForm.register("trackingNumber"),
+            placeholder: "SUB-20261122-XXXXXXXXXX",
+            autoComplete: "off",
+          })}
+          {field("track-email", t("email"), requestErrors.email?.message, { ...requestForm.register("email"), type: "email", autoComplete: "email" })}
           <Button type="submit" disabled={requestCode.isPending || !details.trackingNumber?.trim() || !details.email?.trim()}>
             {requestCode.isPending ? t("sending") : t("sendCode")}
           </Button>
@@ -121,20 +108,12 @@ export function TrackView() {
           <p role="status" className="rounded-md bg-secondary p-3 text-sm">
             {t("codeSent")}
           </p>
-          {field(
-            "track-code",
-            t("code"),
-            verifyErrors.code?.message,
-            <Input
-              id="track-code"
-              {...verifyForm.register("code")}
-              inputMode="numeric"
-              maxLength={6}
-              autoComplete="one-time-code"
-              required
-              {...invalid("track-code", verifyErrors.code?.message)}
-            />,
-          )}
+          {field("track-code", t("code"), verifyErrors.code?.message, {
+            ...verifyForm.register("code"),
+            inputMode: "numeric",
+            maxLength: 6,
+            autoComplete: "one-time-code",
+          })}
           <div className="flex gap-2">
             <Button type="submit" disabled={verifyCode.isPending || !code?.trim()}>
               {verifyCode.isPending ? t("checking") : t("showSubmission")}
