@@ -2,6 +2,8 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { ownSubmissionsSchema } from "@/lib/contracts/submissions";
+import { trackedSubmissionSchema } from "@/lib/contracts/tracking";
 import { Browser, useFreshApp } from "./support/app";
 import { callRoute, signUpPartner, signUpPatient, submitCase, type Actor } from "./support/actors";
 import { multipartBody, MULTIPART_TYPE, samples, toStream, validFields } from "./support/multipart";
@@ -111,18 +113,18 @@ describe("patient decision: plans side by side, approval, document requests", ()
     const text = await response.text();
     assert.ok(!text.includes("INTERNAL-NOTE"), "decline reasons never reach the patient");
     assert.ok(!text.includes("dueAt"), "the hospitals' answer clocks are for coordinators");
-    const [mine] = JSON.parse(text) as { matchedHospitals: { name: string; city: string; country: string }[]; plans: Record<string, unknown>[]; responsesCount: number }[];
+    const [mine] = ownSubmissionsSchema.parse(JSON.parse(text));
     assert.deepEqual(mine.matchedHospitals.map((h) => h.name).sort(), [hospitals[0].name, hospitals[1].name].sort());
     assert.ok(mine.matchedHospitals.every((h) => h.city && h.country));
     assert.equal(mine.responsesCount, 2);
     assert.equal(mine.plans.length, 2);
     assert.deepEqual(Object.keys(mine.plans[0]).sort(), Object.keys(mine.plans[1]).sort(), "same template for every plan");
     const first = mine.plans.find((plan) => plan.id === planA.id)!;
-    assert.equal((first.hospital as { name: string }).name, hospitals[0].name);
+    assert.equal(first.hospital.name, hospitals[0].name);
     assert.equal(first.status, "proposed");
     assert.equal(first.expired, false);
-    assert.match(first.validUntil as string, /^\d{4}-\d{2}-\d{2}$/);
-    const othersList = (await (await routes.mine(other.browser.request("/api/my-submissions"))).json()) as unknown[];
+    assert.match(first.validUntil, /^\d{4}-\d{2}-\d{2}$/);
+    const othersList = ownSubmissionsSchema.parse(await (await routes.mine(other.browser.request("/api/my-submissions"))).json());
     assert.deepEqual(othersList, []);
   });
 
@@ -156,7 +158,7 @@ describe("patient decision: plans side by side, approval, document requests", ()
     assert.equal(response.status, 409);
     assert.match(((await response.json()) as { error: string }).error, /expired/);
     assert.deepEqual(await snapshot(expiring.id), before);
-    const list = (await (await routes.mine(patient.browser.request("/api/my-submissions"))).json()) as { id: string; plans: { expired: boolean }[] }[];
+    const list = ownSubmissionsSchema.parse(await (await routes.mine(patient.browser.request("/api/my-submissions"))).json());
     assert.equal(list.find((s) => s.id === expiring.id)!.plans[0].expired, true);
     await db.submission.delete({ where: { id: expiring.id } });
   });
@@ -200,7 +202,7 @@ describe("patient decision: plans side by side, approval, document requests", ()
     await waitForMail((mail) => mail.includes(partnerA.email) && mail.includes("Another plan was chosen"));
     await waitForMail((mail) => mail.includes(patient.email) && mail.includes("Plan Accepted"));
 
-    const [mine] = (await (await routes.mine(patient.browser.request("/api/my-submissions"))).json()) as { id: string; plans: { id: string; status: string }[] }[];
+    const [mine] = ownSubmissionsSchema.parse(await (await routes.mine(patient.browser.request("/api/my-submissions"))).json());
     assert.deepEqual(Object.fromEntries(mine.plans.map((plan) => [plan.id, plan.status])), { [planA.id]: "not_selected", [planB.id]: "accepted" });
   });
 
@@ -234,7 +236,7 @@ describe("patient decision: plans side by side, approval, document requests", ()
     const db = await database();
     const open = await submitCase(patient);
     const request = await db.documentRequest.create({ data: { submissionId: open.id, message: "Please send your latest echocardiogram." } });
-    let [view] = ((await (await routes.mine(patient.browser.request("/api/my-submissions"))).json()) as { id: string; documentRequests: { id: string; message: string; fulfilledAt: string | null }[] }[]).filter((s) => s.id === open.id);
+    let [view] = ownSubmissionsSchema.parse(await (await routes.mine(patient.browser.request("/api/my-submissions"))).json()).filter((s) => s.id === open.id);
     assert.deepEqual(view.documentRequests.map((r) => [r.message, r.fulfilledAt]), [["Please send your latest echocardiogram.", null]]);
 
     // A refused upload (someone else's case) fulfils nothing.
@@ -246,7 +248,7 @@ describe("patient decision: plans side by side, approval, document requests", ()
     const added = await routes.addFiles(patient.browser.request("/api/add-files-to-submission", { body: body(open.id), contentType: MULTIPART_TYPE }));
     assert.equal(added.status, 201, await added.clone().text());
     assert.ok((await db.documentRequest.findUniqueOrThrow({ where: { id: request.id } })).fulfilledAt);
-    [view] = ((await (await routes.mine(patient.browser.request("/api/my-submissions"))).json()) as typeof view[]).filter((s) => s.id === open.id);
+    [view] = ownSubmissionsSchema.parse(await (await routes.mine(patient.browser.request("/api/my-submissions"))).json()).filter((s) => s.id === open.id);
     assert.ok(view.documentRequests[0].fulfilledAt);
   });
 
@@ -275,7 +277,7 @@ describe("patient decision: plans side by side, approval, document requests", ()
     });
 
     test("the tracked view shows the plans; without the cookie nothing is approved", async () => {
-      const view = (await (await routes.trackView(guest.request("/api/track/submission"))).json()) as { plans: { id: string; hospital: { name: string } }[]; matchedHospitals: unknown[] };
+      const view = trackedSubmissionSchema.parse(await (await routes.trackView(guest.request("/api/track/submission"))).json());
       assert.deepEqual(view.plans.map((plan) => plan.id).sort(), guestPlans.map((plan) => plan.id).sort());
       assert.equal(view.matchedHospitals.length, 2);
 
@@ -293,7 +295,7 @@ describe("patient decision: plans side by side, approval, document requests", ()
     test("the tracked history includes the coordinator's notes, as the signed-in owner sees them", async () => {
       const db = await database();
       await db.statusChange.create({ data: { submissionId: guestCase.id, fromStatus: "submitted", toStatus: "under_review", note: "Our cardiologist is reviewing your scans." } });
-      const view = (await (await routes.trackView(guest.request("/api/track/submission"))).json()) as { history: { status: string; note: string | null }[] };
+      const view = trackedSubmissionSchema.parse(await (await routes.trackView(guest.request("/api/track/submission"))).json());
       assert.equal(view.history.find((entry) => entry.status === "under_review")?.note, "Our cardiologist is reviewing your scans.");
       await db.statusChange.deleteMany({ where: { submissionId: guestCase.id, toStatus: "under_review" } });
     });
