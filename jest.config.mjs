@@ -13,7 +13,21 @@ const config = {
   },
 };
 
-const esmPackages = ["next-intl", "use-intl", "intl-messageformat", "@formatjs", "@schummar", "better-auth", "@better-auth", "@better-fetch", "better-call", "nanostores", "defu", "rou3", "@noble"].join("|");
+const esmPackages = [
+  "next-intl",
+  "use-intl",
+  "intl-messageformat",
+  "@formatjs",
+  "@schummar",
+  "better-auth",
+  "@better-auth",
+  "@better-fetch",
+  "better-call",
+  "nanostores",
+  "defu",
+  "rou3",
+  "@noble",
+].join("|");
 
 export default async function jestConfig() {
   const resolved = await createJestConfig(config)();

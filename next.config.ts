@@ -11,7 +11,20 @@ const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files from its own package folder at run time, and so does
   // pdfkit (its standard fonts' metrics); fontkit is the font engine both pdfkit and the guide use.
   // The transcription engines do the same (tesseract's worker and WASM core, Speech's proto files).
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pdfkit", "fontkit", "tesseract.js", "tesseract.js-core", "@google-cloud/speech", "google-gax", "@grpc/grpc-js", "@grpc/proto-loader", "unpdf", "pg-boss"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "pdfkit",
+    "fontkit",
+    "tesseract.js",
+    "tesseract.js-core",
+    "@google-cloud/speech",
+    "google-gax",
+    "@grpc/grpc-js",
+    "@grpc/proto-loader",
+    "unpdf",
+    "pg-boss",
+  ],
   poweredByHeader: false,
   // Lets several builds or dev servers of this tree run side by side (e.g. NEXT_DIST_DIR=.next-e2e).
   distDir: process.env.NEXT_DIST_DIR ?? ".next",

@@ -70,7 +70,10 @@ function decodable(pathname: string): boolean {
 }
 
 function badAddress(): NextResponse {
-  const response = new NextResponse("Bad request: the address is not valid.\n", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  const response = new NextResponse("Bad request: the address is not valid.\n", {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
   for (const { key, value } of securityHeaders("DENY")) response.headers.set(key, value);
   const hsts = strictTransportSecurity();
   if (hsts) response.headers.set("Strict-Transport-Security", hsts);

@@ -44,13 +44,17 @@ async function generate(client: pg.Client) {
   const accounts = 20_000;
   const first = "(ARRAY['Adaeze','Chinedu','Ngozi','Tunde','Amina','Emeka','Funmi','Ibrahim'])";
   const last = "(ARRAY['Okafor','Adeyemi','Bello','Eze','Nwosu','Balogun','Musa','Obi'])";
-  await client.query(`
+  await client.query(
+    `
     INSERT INTO "user" (id, name, email, "emailVerified", username, role, "createdAt", "updatedAt")
     SELECT md5('user' || k)::uuid::text, ${first}[1 + k % 8] || ' ' || ${last}[1 + (k / 8) % 8],
       lower(${first}[1 + k % 8] || '.' || ${last}[1 + (k / 8) % 8]) || k || '@mail.example.com', true, 'user' || k, 'patient',
       now() - interval '80 days', now()
-    FROM generate_series(1, $1::int) AS k`, [accounts]);
-  await client.query(`
+    FROM generate_series(1, $1::int) AS k`,
+    [accounts],
+  );
+  await client.query(
+    `
     INSERT INTO "Submission" (id, "trackingNumber", source, "userId", "patientName", email, "homeCountry", specialty, urgency, status,
       "preferredCountries", consent, "consentFullName", "consentEmail", "consentDate", "consentVersion", "createdAt", "updatedAt")
     SELECT md5('submission' || i)::uuid::text,
@@ -66,7 +70,9 @@ async function generate(client: pg.Client) {
       (ARRAY['submitted','under_review','sent_to_hospitals','responded','plan_accepted','closed','cancelled'])[1 + i % 7]::"SubmissionStatus",
       ARRAY['Turkey'], true, 'Patient ' || i, 'patient' || i || '@example.com', current_date, '2025-01-01',
       now() - (i || ' minutes')::interval, now()
-    FROM generate_series(1, $1::int) AS i`, [rows, accounts]);
+    FROM generate_series(1, $1::int) AS i`,
+    [rows, accounts],
+  );
   await client.query(`
     INSERT INTO "SubmissionFile" (id, "submissionId", "originalName", size, "mimeType", sha256, "storageKey", "createdAt")
     SELECT gen_random_uuid()::text, id, 'report.pdf', 120000, 'application/pdf', md5(id), 'bench/' || id, "createdAt"
@@ -78,7 +84,8 @@ async function generate(client: pg.Client) {
   // Cases past review (sent_to_hospitals .. cancelled: i % 7 in 2..6), one in two routed, two hospitals each.
   const hospitals = (await client.query<{ id: string }>(`SELECT id FROM "Hospital" ORDER BY id LIMIT 2`)).rows.map((row) => row.id);
   if (hospitals.length < 2) throw new Error("The bench needs two partner hospitals (seeded by the migrations).");
-  await client.query(`
+  await client.query(
+    `
     INSERT INTO "CaseRouting" (id, "submissionId", "hospitalId", "routedAt", "dueAt", status, "respondedAt", "destinationCountry", "transferBasis")
     SELECT gen_random_uuid()::text, md5('submission' || i)::uuid::text, ($2::text[])[h],
       now() - (i || ' minutes')::interval + interval '2 hours', now() - (i || ' minutes')::interval + interval '74 hours',
@@ -95,7 +102,9 @@ async function generate(client: pg.Client) {
         ELSE now() - (i || ' minutes')::interval + interval '30 hours' END,
       'TR', 'explicit_consent'
     FROM generate_series(1, $1::int) AS i, generate_series(1, 2) AS h
-    WHERE i % 7 BETWEEN 2 AND 6 AND i % 2 = 0`, [rows, hospitals]);
+    WHERE i % 7 BETWEEN 2 AND 6 AND i % 2 = 0`,
+    [rows, hospitals],
+  );
   // As autovacuum would have done by now: statistics, and the visibility map for index-only scans.
   await client.query(`VACUUM ANALYZE`);
 }
@@ -114,7 +123,9 @@ async function measure(name: string, work: () => Promise<unknown>) {
   }
   times.sort((a, b) => a - b);
   const p95 = percentile(times, 95);
-  console.log(`${name.padEnd(34)} median ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   ${p95 < 100 ? "PASS" : "FAIL"}`);
+  console.log(
+    `${name.padEnd(34)} median ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   ${p95 < 100 ? "PASS" : "FAIL"}`,
+  );
   return p95;
 }
 
@@ -137,9 +148,13 @@ async function main() {
     await generate(client);
     console.log(`generated ${rows.toLocaleString("en")} submissions in ${((performance.now() - generatedAt) / 1000).toFixed(1)} s`);
     const middle = await client.query(`SELECT id, "createdAt" FROM "Submission" ORDER BY "createdAt" DESC, id DESC OFFSET $1 LIMIT 1`, [Math.floor(rows / 2)]);
-    const middleUrgent = await client.query(`SELECT id, "createdAt" FROM "Submission" WHERE urgency = 'urgent' ORDER BY "createdAt" DESC, id DESC OFFSET $1 LIMIT 1`, [Math.floor(rows / 6)]);
+    const middleUrgent = await client.query(
+      `SELECT id, "createdAt" FROM "Submission" WHERE urgency = 'urgent' ORDER BY "createdAt" DESC, id DESC OFFSET $1 LIMIT 1`,
+      [Math.floor(rows / 6)],
+    );
     const tracking = (await client.query(`SELECT "trackingNumber" FROM "Submission" ORDER BY random() LIMIT 1`)).rows[0].trackingNumber as string;
-    const account = (await client.query(`SELECT u.email FROM "user" u JOIN "Submission" s ON s."userId" = u.id ORDER BY random() LIMIT 1`)).rows[0].email as string;
+    const account = (await client.query(`SELECT u.email FROM "user" u JOIN "Submission" s ON s."userId" = u.id ORDER BY random() LIMIT 1`)).rows[0]
+      .email as string;
     const counts = (await client.query(`SELECT (SELECT count(*) FROM "user") AS users, (SELECT count(*) FROM "CaseRouting") AS routings`)).rows[0];
     await client.end();
 

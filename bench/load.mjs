@@ -71,7 +71,9 @@ async function concurrently(tasks) {
 function report(label, { results, seconds }) {
   const statuses = {};
   for (const result of results) statuses[result.status] = (statuses[result.status] ?? 0) + 1;
-  console.log(`${label}: ${results.length} in ${seconds.toFixed(1)} s = ${(results.length / seconds).toFixed(1)}/s; ${percentiles(results.map((r) => r.ms))}; statuses ${JSON.stringify(statuses)}`);
+  console.log(
+    `${label}: ${results.length} in ${seconds.toFixed(1)} s = ${(results.length / seconds).toFixed(1)}/s; ${percentiles(results.map((r) => r.ms))}; statuses ${JSON.stringify(statuses)}`,
+  );
 }
 
 function guestSubmission(url, i) {
@@ -100,13 +102,29 @@ function guestSubmission(url, i) {
 }
 
 async function signUpPatient(url, i) {
-  const account = { name: `Reader ${inLetters(i)}`, username: `reader_${i}_${process.pid}`, email: `reader${i}.${process.pid}@example.com`, password: "correct horse battery" };
-  const response = await fetch(`${url}/api/auth/sign-up/email`, { method: "POST", body: JSON.stringify(account), headers: { "content-type": "application/json", origin: url, "x-forwarded-for": address(10_000 + i) } });
+  const account = {
+    name: `Reader ${inLetters(i)}`,
+    username: `reader_${i}_${process.pid}`,
+    email: `reader${i}.${process.pid}@example.com`,
+    password: "correct horse battery",
+  };
+  const response = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: "POST",
+    body: JSON.stringify(account),
+    headers: { "content-type": "application/json", origin: url, "x-forwarded-for": address(10_000 + i) },
+  });
   if (!response.ok) throw new Error(`sign-up ${response.status}: ${await response.text()}`);
   // Sign-up opens no session (ADR 14): sign in, as the sign-up form asks.
-  const signIn = await fetch(`${url}/api/auth/sign-in/email`, { method: "POST", body: JSON.stringify({ email: account.email, password: account.password }), headers: { "content-type": "application/json", origin: url, "x-forwarded-for": address(10_000 + i) } });
+  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    body: JSON.stringify({ email: account.email, password: account.password }),
+    headers: { "content-type": "application/json", origin: url, "x-forwarded-for": address(10_000 + i) },
+  });
   if (!signIn.ok) throw new Error(`sign-in ${signIn.status}: ${await signIn.text()}`);
-  return signIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  return signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
 }
 
 await admin(`CREATE DATABASE ${databaseName}`);
@@ -115,7 +133,10 @@ const failures = [];
 /** Every result whose status is not `expected` is a failure of the run. */
 function expectStatus(label, results, expected) {
   const wrong = results.filter((result) => result.status !== expected);
-  if (wrong.length) failures.push(`${label}: ${wrong.length} of ${results.length} did not answer ${expected} (${[...new Set(wrong.map((r) => r.error ?? r.status))].slice(0, 5).join(", ")})`);
+  if (wrong.length)
+    failures.push(
+      `${label}: ${wrong.length} of ${results.length} did not answer ${expected} (${[...new Set(wrong.map((r) => r.error ?? r.status))].slice(0, 5).join(", ")})`,
+    );
 }
 try {
   console.log(`server ${server.url} on PostgreSQL (${databaseName}); ${submissions} submissions with 2 files each, ${reads} reads`);
@@ -168,11 +189,15 @@ try {
       const actual = [];
       for (const key of row.keys) actual.push(key ? await storedHash(key).catch((error) => `unreadable: ${error.message}`) : "no stored bytes");
       filesRead += row.keys.length;
-      if (JSON.stringify(actual) !== JSON.stringify(result.hashes)) problems.push(`${result.trackingNumber}: stored bytes differ from what was sent (${actual.find((h, n) => h !== result.hashes[n])})`);
-      else if (JSON.stringify(row.recorded) !== JSON.stringify(result.hashes)) problems.push(`${result.trackingNumber}: recorded sha256 differs from what was sent`);
+      if (JSON.stringify(actual) !== JSON.stringify(result.hashes))
+        problems.push(`${result.trackingNumber}: stored bytes differ from what was sent (${actual.find((h, n) => h !== result.hashes[n])})`);
+      else if (JSON.stringify(row.recorded) !== JSON.stringify(result.hashes))
+        problems.push(`${result.trackingNumber}: recorded sha256 differs from what was sent`);
     }
   }
-  console.log(`integrity: ${accepted.length} accepted, ${rows.length} found, ${filesRead} stored files re-read through the storage layer, ${problems.length} missing, duplicated or with different bytes${problems.length ? " — FAIL" : " — OK"}`);
+  console.log(
+    `integrity: ${accepted.length} accepted, ${rows.length} found, ${filesRead} stored files re-read through the storage layer, ${problems.length} missing, duplicated or with different bytes${problems.length ? " — FAIL" : " — OK"}`,
+  );
   for (const problem of problems.slice(0, 10)) console.log(`  ${problem}`);
   if (problems.length) failures.push(`integrity: ${problems.length} problem(s)`);
   for (const failure of failures) console.log(`FAIL ${failure}`);

@@ -23,9 +23,19 @@ const BOUNDARY = "----afyastallbench";
 const dataDir = mkdtempSync(path.join(tmpdir(), "afya-stall-bench-"));
 
 async function startServer() {
-  const env = { ...process.env, DATA_DIR: dataDir, APP_URL, BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01", STORAGE_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString("base64"), TRANSCRIPTION_WORKER: "off" };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    APP_URL,
+    BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01",
+    STORAGE_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString("base64"),
+    TRANSCRIPTION_WORKER: "off",
+  };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ["--import", "./scripts/server-only-hooks.mjs", "--import", "tsx", "tests/support/upload-server.ts"], { env, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "./scripts/server-only-hooks.mjs", "--import", "tsx", "tests/support/upload-server.ts"], {
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let output = "";
   const port = await new Promise((resolve, reject) => {
     child.stdout.on("data", (chunk) => {
@@ -43,15 +53,32 @@ const nextIp = () => `198.51.${100 + Math.floor(ipCounter / 250)}.${(ipCounter++
 
 function head(email) {
   const fields = {
-    name: "Bench Patient", email, homeCountry: "Nigeria", specialty: "cardiology", urgency: "standard",
-    preferredCountries: '["Turkey"]', consent: "true", consentFullName: "Bench Patient", consentEmail: email, consentDate: "2026-11-22",
+    name: "Bench Patient",
+    email,
+    homeCountry: "Nigeria",
+    specialty: "cardiology",
+    urgency: "standard",
+    preferredCountries: '["Turkey"]',
+    consent: "true",
+    consentFullName: "Bench Patient",
+    consentEmail: email,
+    consentDate: "2026-11-22",
   };
-  const text = Object.entries(fields).map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("");
+  const text = Object.entries(fields)
+    .map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join("");
   return Buffer.from(`${text}--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="scan.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
 }
 
 function post(port, ip) {
-  return http.request({ host: "127.0.0.1", port, method: "POST", path: "/api/medical-submissions", agent: false, headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, origin: APP_URL, "x-forwarded-for": ip } });
+  return http.request({
+    host: "127.0.0.1",
+    port,
+    method: "POST",
+    path: "/api/medical-submissions",
+    agent: false,
+    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, origin: APP_URL, "x-forwarded-for": ip },
+  });
 }
 
 async function completeUpload(port) {
@@ -158,10 +185,14 @@ async function run(port, label, cut) {
   const outcomes = await Promise.race([Promise.all(uploads.map((upload) => upload.outcome)), sleep(2000).then(() => [])]);
   const counts = outcomes.reduce((all, outcome) => ({ ...all, [outcome]: (all[outcome] ?? 0) + 1 }), {});
   console.log(`\n${label}: ${UPLOADS} uploads, ${SENT_BYTES / 1024} KB of a file each`);
-  console.log(`  in flight while under way: ${during.inFlight} handlers, ${during.temporary} partial files (${(during.temporaryBytes / 1024).toFixed(0)} KB on disk), ${during.fds} fds`);
+  console.log(
+    `  in flight while under way: ${during.inFlight} handlers, ${during.temporary} partial files (${(during.temporaryBytes / 1024).toFixed(0)} KB on disk), ${during.fds} fds`,
+  );
   console.log(`  ${released() ? "released" : "NOT released"} ${(ms / 1000).toFixed(1)} s after ${cut ? "the cut" : "the last byte"}`);
   console.log(`  fds: baseline ${baseline.fds}, under way ${during.fds}, after ${now.fds}`);
-  console.log(`  handlers in flight after: ${now.inFlight}; partial files left: ${now.temporary} (${now.temporaryBytes} bytes); stored objects ${baseline.objects} -> ${now.objects} (${now.objectBytes - baseline.objectBytes} bytes added)`);
+  console.log(
+    `  handlers in flight after: ${now.inFlight}; partial files left: ${now.temporary} (${now.temporaryBytes} bytes); stored objects ${baseline.objects} -> ${now.objects} (${now.objectBytes - baseline.objectBytes} bytes added)`,
+  );
   console.log(`  what the clients saw: ${JSON.stringify(counts)}`);
   return released();
 }

@@ -25,14 +25,7 @@ export const checkupItemIds = [...coreTests, ...screeningTests, ...plusTests, ..
 
 export type CheckupItemId = (typeof checkupItemIds)[number];
 
-export const checkupPackageIds = [
-  "standardMen",
-  "standardWomen40Plus",
-  "standardWomenUnder40",
-  "plusMen",
-  "plusWomen40Plus",
-  "premium",
-] as const;
+export const checkupPackageIds = ["standardMen", "standardWomen40Plus", "standardWomenUnder40", "plusMen", "plusWomen40Plus", "premium"] as const;
 
 export type CheckupPackageId = (typeof checkupPackageIds)[number];
 
@@ -51,7 +44,7 @@ export const checkupPackages: readonly CheckupPackage[] = [
   { id: "plusWomen40Plus", extends: "standardWomen40Plus", adds: [...plusTests, "boneDensity"] },
   {
     id: "premium",
-   
+
     extends: null,
     adds: [...coreTests, ...plusTests, "sexSpecificScreening", ...premiumTests],
   },

@@ -41,7 +41,14 @@ export const departmentGroups: readonly DepartmentGroup[] = [
       {
         id: "cardiovascularSurgery",
         specialty: "cardiology",
-        treatments: ["coronaryBypass", "heartValveSurgery", "minimallyInvasiveHeartSurgery", "congenitalHeartRepair", "aorticAneurysmRepair", "heartTransplant"],
+        treatments: [
+          "coronaryBypass",
+          "heartValveSurgery",
+          "minimallyInvasiveHeartSurgery",
+          "congenitalHeartRepair",
+          "aorticAneurysmRepair",
+          "heartTransplant",
+        ],
         hospitalIds: ["medipol-mega", "memorial-sisli", "medipol-camlica", "memorial-atasehir", "memorial-antalya", "memorial-diyarbakir"],
       },
       {

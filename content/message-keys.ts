@@ -31,7 +31,10 @@ export function contentMessageKeys(): string[] {
     ...formSpecialtySlugs.map(messageKey.specialtyName),
     ...homeSpecialtySlugs.map(messageKey.specialtyDescription),
     ...treatmentIds.map(messageKey.treatment),
-    ...departmentGroups.flatMap((group) => [messageKey.departmentGroup(group.id), ...group.departments.map((department) => messageKey.department(department.id))]),
+    ...departmentGroups.flatMap((group) => [
+      messageKey.departmentGroup(group.id),
+      ...group.departments.map((department) => messageKey.department(department.id)),
+    ]),
     ...checkupPackageIds.flatMap((id) => [messageKey.checkupPackage(id), messageKey.checkupPackageDescription(id)]),
     ...checkupItemIds.map(messageKey.checkupItem),
     ...hospitalFeatureIds.map(messageKey.hospitalFeature),

@@ -11,7 +11,12 @@ import { parseTrustedProxies } from "./api/ip";
  * so `next build` needs no secrets). Missing or invalid values stop the server with a message that
  * names the variable.
  */
-const optionalString = z.string().trim().min(1).optional().or(z.literal("").transform(() => undefined));
+const optionalString = z
+  .string()
+  .trim()
+  .min(1)
+  .optional()
+  .or(z.literal("").transform(() => undefined));
 const base64Key = z
   .string()
   .trim()
@@ -32,18 +37,33 @@ const schema = z
     STORAGE_ENCRYPTION_KEY: base64Key.optional(),
     S3_BUCKET: optionalString,
     S3_REGION: z.string().default("us-east-1"),
-    S3_ENDPOINT: z.url().optional().or(z.literal("").transform(() => undefined)),
+    S3_ENDPOINT: z
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
-    S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
     S3_SERVER_SIDE_ENCRYPTION: z.enum(["AES256", "aws:kms", "none"]).default("AES256"),
     S3_KMS_KEY_ID: optionalString,
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional().or(z.literal("").transform(() => undefined)),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     MAIL_FROM: z.string().min(3).default("AfyaBridge <no-reply@afyabridge.example>"),
     SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
     // A request body (an upload) that sends no byte for this long is given up (lib/api/request-body.ts).
     REQUEST_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(60),
-    ADMIN_SETUP_KEY: z.string().trim().min(24, "must be at least 24 characters (openssl rand -base64 32)").optional().or(z.literal("").transform(() => undefined)),
+    ADMIN_SETUP_KEY: z
+      .string()
+      .trim()
+      .min(24, "must be at least 24 characters (openssl rand -base64 32)")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     // Transcription center: audio goes to Google Cloud Speech when credentials are configured.
     GOOGLE_APPLICATION_CREDENTIALS: optionalString,
     GOOGLE_SPEECH_ENDPOINT: z
@@ -63,7 +83,10 @@ const schema = z
       .transform((value, ctx) => {
         const { entries, invalid } = parseTrustedProxies(value);
         if (invalid.length)
-          ctx.addIssue({ code: "custom", message: `must be a comma-separated list of IP addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8); not valid: ${invalid.join(", ")}` });
+          ctx.addIssue({
+            code: "custom",
+            message: `must be a comma-separated list of IP addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8); not valid: ${invalid.join(", ")}`,
+          });
         return entries;
       }),
   })
@@ -73,7 +96,7 @@ const schema = z
       if (!env.S3_BUCKET && !env.STORAGE_ENCRYPTION_KEY)
         ctx.addIssue({ code: "custom", path: ["STORAGE_ENCRYPTION_KEY"], message: "is required in production when files are kept on local disk" });
     }
-    if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID) !== (!env.S3_SECRET_ACCESS_KEY))
+    if (env.S3_BUCKET && !env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
       ctx.addIssue({ code: "custom", path: ["S3_ACCESS_KEY_ID"], message: "and S3_SECRET_ACCESS_KEY must be set together" });
   });
 
@@ -117,8 +140,7 @@ export function getEnv(): Env {
     ...env,
     DATA_DIR: dataDir,
     BETTER_AUTH_SECRET: env.BETTER_AUTH_SECRET ?? developmentSecret(dataDir, "auth-secret", "BETTER_AUTH_SECRET"),
-    STORAGE_ENCRYPTION_KEY:
-      env.STORAGE_ENCRYPTION_KEY ?? (env.S3_BUCKET ? undefined : developmentSecret(dataDir, "storage.key", "STORAGE_ENCRYPTION_KEY")),
+    STORAGE_ENCRYPTION_KEY: env.STORAGE_ENCRYPTION_KEY ?? (env.S3_BUCKET ? undefined : developmentSecret(dataDir, "storage.key", "STORAGE_ENCRYPTION_KEY")),
   };
   return cached;
 }

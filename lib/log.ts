@@ -15,7 +15,8 @@ const requestContext = new AsyncLocalStorage<{ requestId: string }>();
 const REDACTED = "[redacted]";
 /** Secrets, personal data and health data, by key name (any depth, any case). */
 const SECRET_KEY = /pass(word|wd|phrase)?$|secret|token|authorization|cookie|api[-_]?key|otp|backup[-_]?codes|code[-_]?hash|^code$|^key$/i;
-const PERSONAL_KEY = /e-?mail|^(full|first|last|patient|consent(full)?|display|user)?_?name$|phone|^to$|^from$|^address$|birth|original[-_]?name|file[-_]?name/i;
+const PERSONAL_KEY =
+  /e-?mail|^(full|first|last|patient|consent(full)?|display|user)?_?name$|phone|^to$|^from$|^address$|birth|original[-_]?name|file[-_]?name/i;
 const HEALTH_KEY =
   /medical|condition|diagnos|treatment|symptom|patient[-_]?info|record[-_]?number|^text$|^segments$|^transcript(?!ion(Id|s)?$)|^message$|^note$|^body$|^content|^data$|^file$|^bytes$|^buffer$|^chunk/i;
 /** `message` and `msg` of an error or of the log line stay readable (with e-mails masked). */

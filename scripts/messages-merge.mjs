@@ -5,7 +5,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 
 function merge(target, source) {
   for (const [key, value] of Object.entries(source)) {
-    if (value && typeof value === "object" && !Array.isArray(value)) target[key] = merge(target[key] && typeof target[key] === "object" ? target[key] : {}, value);
+    if (value && typeof value === "object" && !Array.isArray(value))
+      target[key] = merge(target[key] && typeof target[key] === "object" ? target[key] : {}, value);
     else target[key] = value;
   }
   return target;

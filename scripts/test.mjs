@@ -76,8 +76,16 @@ const steps = {
   },
   integration: () => {
     const ok = run("Integration tests (node --test)", "node", [
-      "--import", "./scripts/server-only-hooks.mjs", "--import", "tsx", "--test", "--test-concurrency=2",
-      "--test-reporter=spec", "--test-reporter-destination=stdout", "--test-reporter=tap", `--test-reporter-destination=${results}/integration.tap`,
+      "--import",
+      "./scripts/server-only-hooks.mjs",
+      "--import",
+      "tsx",
+      "--test",
+      "--test-concurrency=2",
+      "--test-reporter=spec",
+      "--test-reporter-destination=stdout",
+      "--test-reporter=tap",
+      `--test-reporter-destination=${results}/integration.tap`,
       ...integrationTestFiles(),
     ]);
     count("integration", () => tapCounts(`${results}/integration.tap`));
@@ -86,7 +94,14 @@ const steps = {
   // Built with known secret values in its environment, so that the next step can prove none of them reaches the browser.
   build: () => run("Production build", "npx", ["next", "build"], buildSecrets),
   secrets: () => {
-    const ok = run("Secrets scan of the build", "node", ["--test", "--test-reporter=spec", "--test-reporter-destination=stdout", "--test-reporter=tap", `--test-reporter-destination=${results}/secrets.tap`, "tests/build/bundle-secrets.test.mjs"]);
+    const ok = run("Secrets scan of the build", "node", [
+      "--test",
+      "--test-reporter=spec",
+      "--test-reporter-destination=stdout",
+      "--test-reporter=tap",
+      `--test-reporter-destination=${results}/secrets.tap`,
+      "tests/build/bundle-secrets.test.mjs",
+    ]);
     count("secrets", () => tapCounts(`${results}/secrets.tap`));
     return ok;
   },

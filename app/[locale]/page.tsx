@@ -60,7 +60,10 @@ export default async function HomePage({ params }: Props) {
         <ol className="grid gap-4 md:grid-cols-3">
           {steps.map(({ id, icon: Icon }, index) => (
             <li key={id} className="flex gap-4 rounded-lg border bg-card p-5 shadow-sm">
-              <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-bold text-primary-foreground">
+              <span
+                aria-hidden="true"
+                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-bold text-primary-foreground"
+              >
                 {index + 1}
               </span>
               <div>

@@ -7,8 +7,12 @@ import { adminSetupAnswerSchema, adminUnlockAnswerSchema, type adminSetupSchema,
 
 /** The admin gate: the server sets the unlock cookie every admin API requires. */
 export const useAdminUnlock = () =>
-  useMutation({ mutationFn: (body: z.input<typeof adminUnlockSchema>) => apiFetch("/api/admin/unlock", { method: "POST", body, schema: adminUnlockAnswerSchema }) });
+  useMutation({
+    mutationFn: (body: z.input<typeof adminUnlockSchema>) => apiFetch("/api/admin/unlock", { method: "POST", body, schema: adminUnlockAnswerSchema }),
+  });
 
 /** Promotes an account to admin with the setup key. */
 export const useAdminSetup = () =>
-  useMutation({ mutationFn: (body: z.output<typeof adminSetupSchema>) => apiFetch("/api/admin/setup", { method: "POST", body, schema: adminSetupAnswerSchema }) });
+  useMutation({
+    mutationFn: (body: z.output<typeof adminSetupSchema>) => apiFetch("/api/admin/setup", { method: "POST", body, schema: adminSetupAnswerSchema }),
+  });

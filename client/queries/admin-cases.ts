@@ -68,7 +68,12 @@ const fetchPage = (url: string, signal?: AbortSignal) => apiFetch(url, { schema:
  * `loaded`, and on until the last loaded row is passed (new cases at the top push it down), so that
  * a refresh never takes rows away from under the reader. Without anything loaded: the first page.
  */
-async function readThrough(filters: AdminListFilters, tab: AdminTab, loaded: AdminSubmission[], signal?: AbortSignal): Promise<List & { counts: AdminCounts | null }> {
+async function readThrough(
+  filters: AdminListFilters,
+  tab: AdminTab,
+  loaded: AdminSubmission[],
+  signal?: AbortSignal,
+): Promise<List & { counts: AdminCounts | null }> {
   const want = Math.max(loaded.length, ADMIN_PAGE_SIZE);
   const last = loaded.at(-1);
   const items: AdminSubmission[] = [];
@@ -171,7 +176,9 @@ export const useCaseStatusChange = (caseId: string) =>
   useCaseChange(caseId, (body: CaseStatusChange) => apiFetch(`/api/admin/cases/${caseId}/status`, { method: "POST", body, schema: adminCaseAnswerSchema }));
 
 export const useDocumentRequest = (caseId: string) =>
-  useCaseChange(caseId, (body: DocumentRequestInput) => apiFetch(`/api/admin/cases/${caseId}/document-requests`, { method: "POST", body, schema: adminCaseAnswerSchema }));
+  useCaseChange(caseId, (body: DocumentRequestInput) =>
+    apiFetch(`/api/admin/cases/${caseId}/document-requests`, { method: "POST", body, schema: adminCaseAnswerSchema }),
+  );
 
 export const useRouteCase = (caseId: string) =>
   useCaseChange(caseId, (body: RouteCaseInput) => apiFetch(`/api/admin/cases/${caseId}/route`, { method: "POST", body, schema: routeCaseAnswerSchema }));

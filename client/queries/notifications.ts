@@ -27,7 +27,10 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch(id === "all" ? "/api/notifications/read-all" : `/api/notifications/${encodeURIComponent(id)}/read`, { method: "POST", schema: unreadCountSchema }),
+      apiFetch(id === "all" ? "/api/notifications/read-all" : `/api/notifications/${encodeURIComponent(id)}/read`, {
+        method: "POST",
+        schema: unreadCountSchema,
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

@@ -2,7 +2,13 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/client/api";
-import { acceptInvitationAnswerSchema, invitationCreatedSchema, partnerDirectorySchema, type AcceptInvitationInput, type InviteInput } from "@/lib/contracts/partners";
+import {
+  acceptInvitationAnswerSchema,
+  invitationCreatedSchema,
+  partnerDirectorySchema,
+  type AcceptInvitationInput,
+  type InviteInput,
+} from "@/lib/contracts/partners";
 import type { Locale } from "@/lib/i18n/locales";
 
 /** Query keys of the partner users and their invitations (admin). */

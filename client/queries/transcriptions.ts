@@ -37,7 +37,8 @@ export function useTranscriptionList(initial: TranscriptionPage) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     initialData: { pages: [initial], pageParams: [null] },
-    refetchInterval: (query) => (query.state.data?.pages.some((page) => page.items.some((item) => isActiveTranscription(item.status))) ? TRANSCRIPTION_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.items.some((item) => isActiveTranscription(item.status))) ? TRANSCRIPTION_POLL_MS : false,
   });
 }
 

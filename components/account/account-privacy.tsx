@@ -28,13 +28,21 @@ export function AccountPrivacy({ email }: { email: string }) {
   const deletion = useDeleteAccount();
   // The server's schema, and in the browser also: the address typed must be the account's own.
   const form = useForm({
-    resolver: zodResolver(deleteAccountSchema.refine((value) => value.confirmEmail.toLowerCase() === email.toLowerCase(), { path: ["confirmEmail"], message: MISMATCH })),
+    resolver: zodResolver(
+      deleteAccountSchema.refine((value) => value.confirmEmail.toLowerCase() === email.toLowerCase(), { path: ["confirmEmail"], message: MISMATCH }),
+    ),
     defaultValues: { confirmEmail: "" },
   });
   const busy = deletion.isPending;
   const matches = useWatch({ control: form.control, name: "confirmEmail" }).trim().toLowerCase() === email.toLowerCase();
   const fieldError = form.formState.errors.confirmEmail ?? form.formState.errors.root?.server;
-  const error = !fieldError?.message ? null : fieldError.type === "server" ? fieldError.message : fieldError.message === MISMATCH ? t("mismatch") : errorText(fieldError.message);
+  const error = !fieldError?.message
+    ? null
+    : fieldError.type === "server"
+      ? fieldError.message
+      : fieldError.message === MISMATCH
+        ? t("mismatch")
+        : errorText(fieldError.message);
 
   const deleteAccount = form.handleSubmit((input) =>
     deletion.mutate(input, {

@@ -42,7 +42,10 @@ export function AdminDashboard() {
     all: { label: t("tabAll", { count: counts.total }), render: (s) => <FullCard submission={s} onPreview={setPreview} /> },
     urgent: { label: t("tabUrgent", { count: counts.urgent }), render: (s) => <UrgentRow submission={s} /> },
     registered: { label: t("tabRegistered", { count: counts.registered }), render: (s) => <CompactRow submission={s} detail={s.userEmail ?? s.email} /> },
-    files: { label: t("tabWithFiles", { count: counts.withFiles }), render: (s) => <CompactRow submission={s} detail={t("fileCount", { count: s.files.length })} /> },
+    files: {
+      label: t("tabWithFiles", { count: counts.withFiles }),
+      render: (s) => <CompactRow submission={s} detail={t("fileCount", { count: s.files.length })} />,
+    },
   };
   const overdueOnly = filters.overdue === "true";
 
@@ -140,7 +143,14 @@ function Filters({ filters, onChange }: { filters: AdminListFilters; onChange: (
     { key: "status", label: t("filterStatus"), options: submissionStatuses.map((status) => [status, statusText(status).toUpperCase()]) },
     { key: "urgency", label: t("filterUrgency"), options: Object.entries(tu) },
     { key: "specialty", label: t("filterSpecialty"), options: formSpecialtySlugs.map((slug) => [slug, specialty(slug)]) },
-    { key: "source", label: t("filterSource"), options: [["authenticated", t("sourceRegistered")], ["guest", t("sourceGuest")]] },
+    {
+      key: "source",
+      label: t("filterSource"),
+      options: [
+        ["authenticated", t("sourceRegistered")],
+        ["guest", t("sourceGuest")],
+      ],
+    },
   ];
   return (
     <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">

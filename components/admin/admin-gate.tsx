@@ -41,7 +41,14 @@ export function AdminGate({ initiallyUnlocked, children }: { initiallyUnlocked: 
         setUnlocked(true);
       },
       // A wrong password is a 400; anything else says why (in the page's language) or that the check failed.
-      onError: (failure) => setError(failure instanceof ApiError && failure.status === 400 ? t("incorrectPassword") : failure instanceof ApiError && failure.status > 0 ? errorText(failure) : t("unlockFailed")),
+      onError: (failure) =>
+        setError(
+          failure instanceof ApiError && failure.status === 400
+            ? t("incorrectPassword")
+            : failure instanceof ApiError && failure.status > 0
+              ? errorText(failure)
+              : t("unlockFailed"),
+        ),
       onSettled: () => {
         form.reset({ password: "" });
         form.setFocus("password");

@@ -28,7 +28,12 @@ export function AdminSetupForm({ enabled }: { enabled: boolean }) {
           toast({ title: t("successTitle"), description: t("successText") });
         },
         // The server's reason is already in the page's language; a lost connection gets the general text.
-        onError: (error) => toast({ title: t("failedTitle"), description: error instanceof ApiError && error.status > 0 ? error.message : t("failedText"), variant: "destructive" }),
+        onError: (error) =>
+          toast({
+            title: t("failedTitle"),
+            description: error instanceof ApiError && error.status > 0 ? error.message : t("failedText"),
+            variant: "destructive",
+          }),
       }),
     () => toast({ title: t("missingTitle"), description: t("missingText"), variant: "destructive" }),
   );

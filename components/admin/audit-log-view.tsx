@@ -15,8 +15,18 @@ import { loadStatus } from "@/client/queries/load-status";
 
 export type { AuditFilters };
 
-const KNOWN_ACTIONS = ["file.read", "file.link", "submission.create", "submission.add_files", "submission.status_change", "plan.approve", "track.verified", "admin.unlock", "admin.setup_attempt", "user.grant_admin"];
-
+const KNOWN_ACTIONS = [
+  "file.read",
+  "file.link",
+  "submission.create",
+  "submission.add_files",
+  "submission.status_change",
+  "plan.approve",
+  "track.verified",
+  "admin.unlock",
+  "admin.setup_attempt",
+  "user.grant_admin",
+];
 
 /** Who read or changed which case or file, when and from where; filtered by case, user and action, newest first. */
 export function AuditLogView({ initialFilters }: { initialFilters: AuditFilters }) {
@@ -158,7 +168,8 @@ function What({ item }: { item: AuditLogItem }) {
   const entity = item.entity;
   if (!entity) return <span className="text-muted-foreground">—</span>;
   const shortId = entity.id ? entity.id.slice(0, 8) : "";
-  if (!("trackingNumber" in entity) && !("label" in entity)) return <span className="text-muted-foreground">{t("gone", { type: entity.type, id: shortId })}</span>;
+  if (!("trackingNumber" in entity) && !("label" in entity))
+    return <span className="text-muted-foreground">{t("gone", { type: entity.type, id: shortId })}</span>;
   const trackingNumber = "trackingNumber" in entity ? entity.trackingNumber : null;
   const label = "label" in entity ? entity.label : null;
   return (

@@ -32,7 +32,9 @@ export function CasePlanDialog({ routing, onClose }: { routing: AdminRouting | n
     ...(plan.message ? ([[t("plan.message"), plan.message]] as [string, string][]) : []),
     [t("plan.submittedAt"), when(plan.createdAt)],
     ...(plan.decidedAt ? ([[t("plan.decidedAt"), when(plan.decidedAt)]] as [string, string][]) : []),
-    ...(plan.appointmentAt ? ([[t("plan.appointment"), [when(plan.appointmentAt), plan.appointmentNote].filter(Boolean).join(" · ")]] as [string, string][]) : []),
+    ...(plan.appointmentAt
+      ? ([[t("plan.appointment"), [when(plan.appointmentAt), plan.appointmentNote].filter(Boolean).join(" · ")]] as [string, string][])
+      : []),
   ];
 
   return (

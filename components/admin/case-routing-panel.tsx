@@ -80,7 +80,9 @@ export function CaseRoutingPanel({ data }: { data: AdminCase }) {
                           <span className="font-medium">{hospital.name}</span>
                           <span className="block text-muted-foreground">
                             {hospital.city} ·{" "}
-                            <span className={hospital.partnerUsers === 0 ? "text-amber-700" : undefined}>{t("partnerUsers", { count: hospital.partnerUsers })}</span>
+                            <span className={hospital.partnerUsers === 0 ? "text-amber-700" : undefined}>
+                              {t("partnerUsers", { count: hospital.partnerUsers })}
+                            </span>
                             {already && ` · ${t("alreadySent")}`}
                           </span>
                         </Label>

@@ -39,7 +39,11 @@ export function CaseView({ caseId }: { caseId: string }) {
           {t("notFound")}
         </p>
       )}
-      <LoadState status={missing ? "missing" : loadStatus(query)} labels={{ loading: t("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={load} />
+      <LoadState
+        status={missing ? "missing" : loadStatus(query)}
+        labels={{ loading: t("loading"), failed: t("loadFailed"), retry: t("retry") }}
+        onRetry={load}
+      />
       {data && (
         <>
           <header className="flex flex-wrap items-start justify-between gap-4">

@@ -1,50 +1,39 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import type { StoredDicomMetadata } from "@/lib/contracts/files";
-import type { FileView } from "@/lib/contracts/files";
-
-type State = { status: "loading" } | { status: "error"; unreadable: boolean } | { status: "ready"; metadata: StoredDicomMetadata };
+import type { FileView, StoredDicomMetadata } from "@/lib/contracts/files";
+import { ApiError } from "@/client/api";
+import { useDicomMetadata } from "@/client/queries/files";
 
 /**
  * The DICOM branch of the preview dialog: key metadata first (patient, modality, study date, body
- * part), the rest in a small table, then the first image when its encoding allows, else SPEC's
+ * part), the rest in a small table, then the first image when its encoding allows, else
  * 'Preview not available for this file type'. Both requests are authorized and audited reads.
  */
 export function DicomPreview({ file }: { file: FileView }) {
   const t = useTranslations("dicom");
-  const [state, setState] = useState<State>({ status: "loading" });
+  const query = useDicomMetadata(file.id);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch(`/api/files/${file.id}/dicom`, { credentials: "include", signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) return setState({ status: "error", unreadable: response.status === 400 || response.status === 415 });
-        setState({ status: "ready", metadata: (await response.json()) as StoredDicomMetadata });
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setState({ status: "error", unreadable: false });
-      });
-    return () => controller.abort();
-  }, [file.id]);
-
-  if (state.status === "loading")
+  if (query.isPending)
     return (
       <p aria-busy="true" className="rounded-md bg-muted p-8 text-center text-muted-foreground">
         {t("loading")}
       </p>
     );
-  if (state.status === "error")
+  if (query.isError) {
+    // 400/415: the file is not readable as DICOM; anything else is a failure to load.
+    const unreadable = query.error instanceof ApiError && (query.error.status === 400 || query.error.status === 415);
     return (
       <p role="alert" className="rounded-md bg-muted p-8 text-center text-muted-foreground">
-        {state.unreadable ? t("unreadable") : t("loadFailed")}
+        {unreadable ? t("unreadable") : t("loadFailed")}
       </p>
     );
+  }
   return (
     <div className="space-y-4" data-testid="dicom-preview">
-      <DicomMetadataView metadata={state.metadata} />
-      <DicomImage metadata={state.metadata} />
+      <DicomMetadataView metadata={query.data} />
+      <DicomImage metadata={query.data} />
     </div>
   );
 }
@@ -105,7 +94,9 @@ function DicomImage({ metadata }: { metadata: StoredDicomMetadata }) {
       <div className="rounded-md bg-muted p-6 text-center text-muted-foreground">
         <p>{ta("previewUnavailable")}</p>
         <p className="mt-1 text-sm">
-          {failed ? t("imageFailed") : t(`reason.${"reason" in metadata.preview ? metadata.preview.reason : "unsupported_image"}`, { syntax: metadata.transferSyntax.name })}
+          {failed
+            ? t("imageFailed")
+            : t(`reason.${"reason" in metadata.preview ? metadata.preview.reason : "unsupported_image"}`, { syntax: metadata.transferSyntax.name })}
         </p>
       </div>
     );

@@ -102,12 +102,27 @@ export function PartnersAdmin({ hospitals }: { hospitals: { id: string; name: st
             )}
             <div className="space-y-1.5">
               <Label htmlFor="partner-name">{t("name")}</Label>
-              <Input id="partner-name" {...form.register("name")} {...field("partner-name", errors.name?.message)} autoComplete="off" maxLength={120} required />
+              <Input
+                id="partner-name"
+                {...form.register("name")}
+                {...field("partner-name", errors.name?.message)}
+                autoComplete="off"
+                maxLength={120}
+                required
+              />
               {below("partner-name", errors.name?.message)}
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="partner-email">{t("email")}</Label>
-              <Input id="partner-email" {...form.register("email")} {...field("partner-email", errors.email?.message)} type="email" autoComplete="off" maxLength={254} required />
+              <Input
+                id="partner-email"
+                {...form.register("email")}
+                {...field("partner-email", errors.email?.message)}
+                type="email"
+                autoComplete="off"
+                maxLength={254}
+                required
+              />
               {below("partner-email", errors.email?.message)}
             </div>
             <div className="space-y-1.5 sm:col-span-2">

@@ -8,11 +8,19 @@ import { Badge } from "@/components/ui/badge";
 const urgencyKey = { urgent: "urgencyUrgent", standard: "urgencyStandard", flexible: "urgencyFlexible" } as const;
 
 /** Source, urgency and status badges of one submission (admin view: status upper-case, underscores as spaces), and its routing. */
-export function SubmissionBadges({ submission, withStatus = true }: { submission: Pick<AdminSubmission, "source" | "urgency" | "status" | "routing">; withStatus?: boolean }) {
+export function SubmissionBadges({
+  submission,
+  withStatus = true,
+}: {
+  submission: Pick<AdminSubmission, "source" | "urgency" | "status" | "routing">;
+  withStatus?: boolean;
+}) {
   const t = useTranslations("admin");
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
-      <Badge variant={submission.source === "authenticated" ? "purple" : "outline"}>{submission.source === "authenticated" ? t("sourceRegistered") : t("sourceGuest")}</Badge>
+      <Badge variant={submission.source === "authenticated" ? "purple" : "outline"}>
+        {submission.source === "authenticated" ? t("sourceRegistered") : t("sourceGuest")}
+      </Badge>
       <Badge variant={urgencyColour(submission.urgency)}>{t(urgencyKey[submission.urgency])}</Badge>
       {withStatus && (
         <Badge variant={statusColour(submission.status)} data-testid="admin-status">

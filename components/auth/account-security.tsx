@@ -33,7 +33,8 @@ function ChangePasswordForm({ owner }: { owner: Owner }) {
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     const answer = await authCall(() => authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true }));
     if (answer.error) {
-      if (answer.error.code === "INVALID_PASSWORD") return showAuthRefusal(form, answer.error, "wrongCurrentPassword", t("wrongCurrentPassword"), { wrongCurrentPassword: "currentPassword" });
+      if (answer.error.code === "INVALID_PASSWORD")
+        return showAuthRefusal(form, answer.error, "wrongCurrentPassword", t("wrongCurrentPassword"), { wrongCurrentPassword: "currentPassword" });
       const key = authErrorKey(answer.error.status, answer.error.code, "password");
       return showAuthRefusal(form, answer.error, key, auth(`errors.${key}`, { min: PASSWORD_MIN_LENGTH }), NEW_PASSWORD_FIELDS);
     }

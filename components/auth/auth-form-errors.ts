@@ -51,6 +51,12 @@ export function codeErrorKey(status: number, code: string | undefined): "wrongCo
  * Shows an auth refusal through client/errors.ts `showApiError`: `text` (in the page's language) on
  * the form field that `fieldOf` names for its message key, with the focus there, else on the whole form.
  */
-export function showAuthRefusal<T extends FieldValues>(form: UseFormReturn<T>, refusal: AuthRefusal, key: string, text: string, fieldOf: Partial<Record<string, string>> = {}) {
+export function showAuthRefusal<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  refusal: AuthRefusal,
+  key: string,
+  text: string,
+  fieldOf: Partial<Record<string, string>> = {},
+) {
   showApiError(form, new ApiError(refusal.status, refusal.code ?? key, text, fieldOf[key]), () => text);
 }

@@ -54,7 +54,15 @@ export function SignInForm() {
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <FormAlert message={errors.root?.server?.message ?? null} />
       <Field id="identifier" label={t("identifier")} autoComplete="username" required error={fieldText(errors.identifier)} {...form.register("identifier")} />
-      <Field id="password" label={t("password")} type="password" autoComplete="current-password" required error={fieldText(errors.password)} {...form.register("password")} />
+      <Field
+        id="password"
+        label={t("password")}
+        type="password"
+        autoComplete="current-password"
+        required
+        error={fieldText(errors.password)}
+        {...form.register("password")}
+      />
       <p className="text-sm">
         <Link href="/reset-password" className="font-medium text-primary underline">
           {t("forgotPasswordLink")}
@@ -106,7 +114,15 @@ export function SignUpForm() {
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <FormAlert message={errors.root?.server?.message ?? null} />
       <Field id="name" label={t("name")} autoComplete="name" required error={fieldText(errors.name)} {...form.register("name")} />
-      <Field id="username" label={t("username")} autoComplete="username" hint={t("usernameHint")} required error={fieldText(errors.username)} {...form.register("username")} />
+      <Field
+        id="username"
+        label={t("username")}
+        autoComplete="username"
+        hint={t("usernameHint")}
+        required
+        error={fieldText(errors.username)}
+        {...form.register("username")}
+      />
       <Field id="email" label={t("email")} type="email" autoComplete="email" required error={fieldText(errors.email)} {...form.register("email")} />
       <NewPasswordField id="password" label={t("password")} error={fieldText(errors.password)} {...form.register("password")} />
       <p className="text-xs text-muted-foreground">{t("ageConfirmation")}</p>

@@ -41,7 +41,11 @@ export function UnavailablePage({ retry }: { retry: () => void }) {
         </>
       )}
       <div className="mt-8 flex flex-wrap items-center justify-center gap-4">
-        <button type="button" onClick={() => retry()} className="inline-flex min-h-11 items-center gap-2 rounded-md bg-primary px-5 py-3 font-medium text-primary-foreground hover:bg-primary/90">
+        <button
+          type="button"
+          onClick={() => retry()}
+          className="inline-flex min-h-11 items-center gap-2 rounded-md bg-primary px-5 py-3 font-medium text-primary-foreground hover:bg-primary/90"
+        >
           <RotateCw aria-hidden className="size-4" />
           {texts?.retry}
         </button>

@@ -42,9 +42,7 @@ export async function LegalDocument({
   return (
     <article>
       <PageHeader title={t("title")} intro={t("intro")} width="narrow">
-        <p className="mt-4 text-sm font-medium">
-          {t("effective", { date: format.dateTime(effectiveDate, { dateStyle: "long", timeZone: "UTC" }) })}
-        </p>
+        <p className="mt-4 text-sm font-medium">{t("effective", { date: format.dateTime(effectiveDate, { dateStyle: "long", timeZone: "UTC" }) })}</p>
       </PageHeader>
       <div className={cn(pageWidth.narrow, "pb-16")}>
         <nav aria-label={t("contents")} className="rounded-lg border bg-card p-4">

@@ -66,7 +66,11 @@ export function AuthStatus({ labels, stacked = false }: { labels: AuthStatusLabe
 
   // Where staff work; the pages themselves check the role on the server.
   const staffLink =
-    user.role === "partner" ? { href: "/partner", label: labels.partnerPortal } : user.role === "admin" ? { href: "/admin-dashboard", label: labels.adminDashboard } : null;
+    user.role === "partner"
+      ? { href: "/partner", label: labels.partnerPortal }
+      : user.role === "admin"
+        ? { href: "/admin-dashboard", label: labels.adminDashboard }
+        : null;
 
   async function logout() {
     setLogoutFailed(false);
@@ -100,7 +104,11 @@ export function AuthStatus({ labels, stacked = false }: { labels: AuthStatusLabe
       )}
       {staffLink && (
         // Staff headers are full: on desktop the icon stands alone until the widest screens (the name stays for screen readers).
-        <Link href={localePath("/dashboard", locale)} title={labels.transcriptions} className={cn(buttonClass, "gap-2 border border-input hover:bg-muted", !stacked && "px-3 2xl:px-4")}>
+        <Link
+          href={localePath("/dashboard", locale)}
+          title={labels.transcriptions}
+          className={cn(buttonClass, "gap-2 border border-input hover:bg-muted", !stacked && "px-3 2xl:px-4")}
+        >
           <FileAudio aria-hidden className="h-4 w-4" />
           <span className={stacked ? undefined : "sr-only 2xl:not-sr-only"}>{labels.transcriptions}</span>
         </Link>

@@ -68,11 +68,13 @@ function BellMenu({ labels, locale }: { labels: NotificationBellLabels; locale: 
   /** Shows one notification (or all) read at once; the mutation then refetches the list (useMarkRead). */
   function showRead(id: string | "all") {
     const isRead = (item: NotificationView) => item.read || id === "all" || item.id === id;
-    queryClient.setQueryData(notificationKeys.list(locale), (current: typeof notifications.data) =>
-      current && {
-        items: current.items.map((item) => ({ ...item, read: isRead(item) })),
-        unreadCount: id === "all" ? 0 : current.unreadCount - current.items.filter((item) => !item.read && isRead(item)).length,
-      },
+    queryClient.setQueryData(
+      notificationKeys.list(locale),
+      (current: typeof notifications.data) =>
+        current && {
+          items: current.items.map((item) => ({ ...item, read: isRead(item) })),
+          unreadCount: id === "all" ? 0 : current.unreadCount - current.items.filter((item) => !item.read && isRead(item)).length,
+        },
     );
   }
 
@@ -124,7 +126,12 @@ function BellMenu({ labels, locale }: { labels: NotificationBellLabels; locale: 
         >
           <div className="flex items-center justify-between gap-2 border-b px-3 py-2">
             <h2 className="text-sm font-semibold">{labels.title}</h2>
-            <button type="button" onClick={markAllRead} disabled={unread === 0} className="min-h-10 px-2 text-sm font-medium text-primary underline-offset-2 hover:underline disabled:text-muted-foreground disabled:no-underline">
+            <button
+              type="button"
+              onClick={markAllRead}
+              disabled={unread === 0}
+              className="min-h-10 px-2 text-sm font-medium text-primary underline-offset-2 hover:underline disabled:text-muted-foreground disabled:no-underline"
+            >
               {labels.markAllRead}
             </button>
           </div>

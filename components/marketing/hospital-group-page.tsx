@@ -29,10 +29,7 @@ export async function HospitalGroupPage({ group, notice }: { group: HospitalGrou
             <HospitalCard key={hospital.id} hospital={hospital} />
           ))}
         </ul>
-        <Link
-          href={paths.hospitals}
-          className="mt-8 inline-flex min-h-10 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
-        >
+        <Link href={paths.hospitals} className="mt-8 inline-flex min-h-10 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
           <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
           {t("hospitals.groupPage.back")}
         </Link>

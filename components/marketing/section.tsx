@@ -15,19 +15,7 @@ export function PageHeader({ title, intro, children }: { title: string; intro?: 
 }
 
 /** A page section named by its <h2> (a region landmark for screen readers). */
-export function Section({
-  id,
-  title,
-  intro,
-  muted = false,
-  children,
-}: {
-  id: string;
-  title: string;
-  intro?: ReactNode;
-  muted?: boolean;
-  children: ReactNode;
-}) {
+export function Section({ id, title, intro, muted = false, children }: { id: string; title: string; intro?: ReactNode; muted?: boolean; children: ReactNode }) {
   const headingId = `${id}-heading`;
   return (
     <section id={id} aria-labelledby={headingId} className={cn("scroll-mt-20", muted && "bg-muted")}>

@@ -6,7 +6,13 @@ import { messageKey } from "@/content/message-keys";
 import { paths } from "@/content/paths";
 
 /** A card per home specialty: its name, up to three example treatments and a consultation link. */
-export async function SpecialtyGrid({ slugs = homeSpecialtySlugs, headingLevel: Heading = "h3" }: { slugs?: readonly HomeSpecialtySlug[]; headingLevel?: "h2" | "h3" }) {
+export async function SpecialtyGrid({
+  slugs = homeSpecialtySlugs,
+  headingLevel: Heading = "h3",
+}: {
+  slugs?: readonly HomeSpecialtySlug[];
+  headingLevel?: "h2" | "h3";
+}) {
   const t = await getTranslations();
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -24,7 +24,19 @@ export function hospitalJsonLd(hospital: HospitalRef, specialtyName: (slug: Home
   };
 }
 
-export function webPageJsonLd({ url, name, description, locale, type = "WebPage" }: { url: string; name: string; description: string; locale: string; type?: "WebPage" | "MedicalWebPage" }): JsonLdObject {
+export function webPageJsonLd({
+  url,
+  name,
+  description,
+  locale,
+  type = "WebPage",
+}: {
+  url: string;
+  name: string;
+  description: string;
+  locale: string;
+  type?: "WebPage" | "MedicalWebPage";
+}): JsonLdObject {
   return { "@context": "https://schema.org", "@type": type, url, name, description, inLanguage: locale };
 }
 

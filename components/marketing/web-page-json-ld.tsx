@@ -6,7 +6,13 @@ import type { PageMessages } from "./page-setup";
 import { webPageJsonLd } from "./structured-data";
 
 /** schema.org WebPage (or MedicalWebPage) data for a page, named like its metadata. */
-export async function WebPageJsonLd({ locale, namespace, path, prefix = "meta", type }: PageMessages & { locale: Locale; type?: "WebPage" | "MedicalWebPage" }) {
+export async function WebPageJsonLd({
+  locale,
+  namespace,
+  path,
+  prefix = "meta",
+  type,
+}: PageMessages & { locale: Locale; type?: "WebPage" | "MedicalWebPage" }) {
   const t = await getTranslations({ locale, namespace });
   return <JsonLd data={webPageJsonLd({ url: localizedUrl(path, locale), name: t(`${prefix}Title`), description: t(`${prefix}Description`), locale, type })} />;
 }

@@ -27,14 +27,17 @@ export function AcceptInvitationForm({ token }: { token: string }) {
   const [username, password, confirm] = [text(errors.username?.message), text(errors.password?.message), text(errors.confirm?.message)];
 
   const onSubmit = form.handleSubmit(({ token, username, password }) =>
-    accept.mutate({ token, username, password }, {
-      onSuccess: async () => {
-        await refreshSession();
-        router.push("/partner");
-        router.refresh();
+    accept.mutate(
+      { token, username, password },
+      {
+        onSuccess: async () => {
+          await refreshSession();
+          router.push("/partner");
+          router.refresh();
+        },
+        onError: (failure) => showApiError(form, failure, errorText),
       },
-      onError: (failure) => showApiError(form, failure, errorText),
-    }),
+    ),
   );
 
   return (

@@ -20,7 +20,8 @@ export function AnswerClock({ routing, now }: { routing: { status: RoutingState;
     return <span className="text-sm text-muted-foreground">{t("answeredAt", { date: new Date(routing.respondedAt ?? routing.routedAt) })}</span>;
   }
   const clock = answerClock(routing.dueAt, now);
-  const duration = clock.days > 0 ? t("durationDays", { days: clock.days, hours: clock.hours }) : t("durationHours", { hours: clock.hours, minutes: clock.minutes });
+  const duration =
+    clock.days > 0 ? t("durationDays", { days: clock.days, hours: clock.hours }) : t("durationHours", { hours: clock.hours, minutes: clock.minutes });
   return (
     <span
       data-testid="answer-clock"

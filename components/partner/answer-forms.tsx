@@ -40,7 +40,8 @@ function localTomorrow(): string {
 /** A field's error in the page's language: a code of the shared schema, or the server's text. */
 function useFieldError() {
   const errorText = useErrorText();
-  return (name: string, error: FieldError | undefined) => (error?.message ? (error.type === "server" ? error.message : errorText(error.message, { maximum: bounds[name] ?? 0 })) : undefined);
+  return (name: string, error: FieldError | undefined) =>
+    error?.message ? (error.type === "server" ? error.message : errorText(error.message, { maximum: bounds[name] ?? 0 })) : undefined;
 }
 
 /** The hospital's answer: one treatment plan in the common template, or a decline with a reason. */
@@ -93,7 +94,15 @@ function PlanForm({ caseId, onDecline }: { caseId: string; onDecline: () => void
   );
   const whole = (name: "lengthOfStayDays" | "priceMin" | "priceMax", label: string, max?: number) => (
     <FormField id={name} label={label} error={error(name)}>
-      <Input {...describedBy(name, error(name))} {...form.register(name, { valueAsNumber: true })} type="number" inputMode="numeric" min={1} max={max} step={1} />
+      <Input
+        {...describedBy(name, error(name))}
+        {...form.register(name, { valueAsNumber: true })}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={max}
+        step={1}
+      />
     </FormField>
   );
 

@@ -69,7 +69,10 @@ function CaseRow({ item, now }: { item: PartnerCaseSummary; now: Date }) {
             <AnswerClock routing={item.routing} now={now} />
           </div>
         </div>
-        <Link href={`/partner/cases/${item.id}`} className="inline-flex min-h-10 items-center rounded-md border px-4 text-sm font-medium text-primary hover:bg-muted">
+        <Link
+          href={`/partner/cases/${item.id}`}
+          className="inline-flex min-h-10 items-center rounded-md border px-4 text-sm font-medium text-primary hover:bg-muted"
+        >
           {t("openCase")}
           <span className="sr-only"> {item.trackingNumber}</span>
         </Link>

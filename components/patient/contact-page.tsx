@@ -48,13 +48,23 @@ export async function ContactPage() {
           </h2>
           <ul className="flex flex-wrap gap-3">
             <li>
-              <a href={whatsappUrl(t("otherWays.whatsappMessage"))} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-10 items-center gap-2 rounded-md border bg-background px-4 py-2 font-medium hover:bg-muted">
+              <a
+                href={whatsappUrl(t("otherWays.whatsappMessage"))}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex min-h-10 items-center gap-2 rounded-md border bg-background px-4 py-2 font-medium hover:bg-muted"
+              >
                 <MessageCircle aria-hidden className="h-4 w-4" /> {t("otherWays.whatsapp")}
               </a>
             </li>
             {siteConfig.socialLinks.slice(0, 2).map((link) => (
               <li key={link.network}>
-                <a href={link.url} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-10 items-center rounded-md border bg-background px-4 py-2 font-medium hover:bg-muted">
+                <a
+                  href={link.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex min-h-10 items-center rounded-md border bg-background px-4 py-2 font-medium hover:bg-muted"
+                >
                   {t(`otherWays.${link.network}`)}
                 </a>
               </li>

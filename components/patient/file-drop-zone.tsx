@@ -70,9 +70,7 @@ export function FileDropZone({
                   <X aria-hidden className="h-4 w-4" />
                 </button>
               </div>
-              {progress && (
-                <Progress value={Math.round((progress[index] ?? 0) * 100)} aria-label={t("progressOf", { name: file.name })} className="mt-2" />
-              )}
+              {progress && <Progress value={Math.round((progress[index] ?? 0) * 100)} aria-label={t("progressOf", { name: file.name })} className="mt-2" />}
             </li>
           ))}
         </ul>

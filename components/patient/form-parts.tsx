@@ -11,7 +11,12 @@ export function FieldLabel({ htmlFor, required, children }: { htmlFor: string; r
   return (
     <Label htmlFor={htmlFor}>
       {children}
-      {required && <span aria-hidden className="text-destructive"> *</span>}
+      {required && (
+        <span aria-hidden className="text-destructive">
+          {" "}
+          *
+        </span>
+      )}
     </Label>
   );
 }

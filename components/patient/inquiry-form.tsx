@@ -45,7 +45,14 @@ export function InquiryForm() {
         <FieldLabel htmlFor={id} required={required}>
           {t(`fields.${name}`)}
         </FieldLabel>
-        <Input id={id} type={type} {...register(name)} required={required} aria-invalid={error ? true : undefined} aria-describedby={error ? errorIdOf(id) : undefined} />
+        <Input
+          id={id}
+          type={type}
+          {...register(name)}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorIdOf(id) : undefined}
+        />
         <FieldError fieldId={id} message={error} />
       </div>
     );

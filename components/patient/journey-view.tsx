@@ -5,14 +5,15 @@ import { useFormatter, useTranslations } from "next-intl";
 import { Link, useRouter } from "@/lib/i18n/navigation";
 import { markSignedOut, refreshSession, useSession } from "@/client/use-session";
 import { UnavailablePage } from "@/components/errors/unavailable-page";
-import { statusColour, statusText, urgencyColour } from "@/lib/contracts/submissions";
-import type { OwnSubmission } from "@/lib/submissions/queries";
+import { statusColour, statusText, urgencyColour, type OwnSubmission } from "@/lib/contracts/submissions";
+import { useOwnSubmissions } from "@/client/queries/submissions";
+import { loadStatus } from "@/client/queries/load-status";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoadState } from "@/components/ui/load-state";
 import { toast } from "@/components/ui/use-toast";
-import { signInPath, useOwnSubmissions } from "./use-own-submissions";
+import { signInPath } from "./sign-in-path";
 import { CaseFileList } from "@/components/files/case-file-list";
 import { AddMoreFiles } from "./add-more-files";
 import { PlanComparison } from "./plan-comparison";
@@ -21,7 +22,7 @@ import { TransferRecords } from "./transfer-records";
 
 const MAX_HOSPITALS_SHOWN = 3;
 
-/** SPEC section 2, My Medical Journey (/journey). */
+/** My Medical Journey (/journey): the account, and each of the patient's submissions with its care coordination. */
 export function JourneyView() {
   const t = useTranslations("journey");
   const tc = useTranslations("common");
@@ -30,11 +31,12 @@ export function JourneyView() {
   const session = useSession();
   const user = session.status === "ready" && session.me.isAuthenticated ? session.me.user : null;
   const signedOut = session.status === "error" || (session.status === "ready" && !user);
-  const { state, refresh } = useOwnSubmissions(!!user);
+  const query = useOwnSubmissions(!!user);
+  const status = loadStatus(query);
 
   useEffect(() => {
-    if (signedOut || state.status === "unauthenticated") router.replace(signInPath("/journey"));
-  }, [signedOut, state.status, router]);
+    if (signedOut || query.unauthenticated) router.replace(signInPath("/journey"));
+  }, [signedOut, query.unauthenticated, router]);
 
   // SPEC sends a failed auth check to sign-in; a server that cannot reach its database (503) is not a
   // sign-out, and sign-in would fail too: the person is asked to try again instead.
@@ -49,7 +51,7 @@ export function JourneyView() {
     router.push("/simple-login.html");
   }
 
-  const submissions = state.status === "ready" ? state.submissions : [];
+  const submissions = query.data ?? [];
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
       <header className="flex flex-wrap items-center justify-between gap-4">
@@ -96,7 +98,7 @@ export function JourneyView() {
           </CardHeader>
           <CardContent className="space-y-1 text-sm">
             <p>
-              {t("totalSubmissions")}: <strong data-testid="total-submissions">{state.status === "ready" ? submissions.length : "…"}</strong>
+              {t("totalSubmissions")}: <strong data-testid="total-submissions">{status === "ready" ? submissions.length : "…"}</strong>
             </p>
             <p>
               {t("statusLabel")}: <Badge variant="green">{t("activePatient")}</Badge>
@@ -127,8 +129,8 @@ export function JourneyView() {
         <h2 id="my-submissions" className="text-2xl font-semibold">
           {t("mySubmissions")}
         </h2>
-        <LoadState status={state.status} labels={{ loading: tc("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={() => void refresh()} />
-        {state.status === "ready" && submissions.length === 0 && (
+        <LoadState status={status} labels={{ loading: tc("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={() => void query.refetch()} />
+        {status === "ready" && submissions.length === 0 && (
           <Card className="text-center">
             <CardContent className="space-y-3 py-10">
               <h3 className="text-xl font-semibold">{t("emptyTitle")}</h3>
@@ -140,14 +142,14 @@ export function JourneyView() {
           </Card>
         )}
         {submissions.map((submission) => (
-          <SubmissionCard key={submission.id} submission={submission} onChanged={() => void refresh()} />
+          <SubmissionCard key={submission.id} submission={submission} />
         ))}
       </section>
     </div>
   );
 }
 
-function SubmissionCard({ submission, onChanged }: { submission: OwnSubmission; onChanged: () => void }) {
+function SubmissionCard({ submission }: { submission: OwnSubmission }) {
   const t = useTranslations("journey");
   const ts = useTranslations("specialties");
   const tst = useTranslations("statuses");
@@ -167,7 +169,8 @@ function SubmissionCard({ submission, onChanged }: { submission: OwnSubmission; 
           {submission.urgency && <Badge variant={urgencyColour(submission.urgency)}>{t(`urgency.${submission.urgency}`)}</Badge>}
         </div>
         <p className="text-sm text-muted-foreground">
-          {t("trackingNumber")}: <span className="font-mono">{submission.trackingNumber}</span> · {format.dateTime(new Date(submission.createdAt), { dateStyle: "medium" })}
+          {t("trackingNumber")}: <span className="font-mono">{submission.trackingNumber}</span> ·{" "}
+          {format.dateTime(new Date(submission.createdAt), { dateStyle: "medium" })}
         </p>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -211,7 +214,6 @@ function SubmissionCard({ submission, onChanged }: { submission: OwnSubmission; 
           plans={submission.plans}
           canDecide={submission.status === "responded"}
           approveUrl={`/api/my-submissions/${submission.id}/approve-plan`}
-          onApproved={onChanged}
         />
         <div className="space-y-2">
           <h4 className="font-medium">{t("files")}</h4>
@@ -223,7 +225,7 @@ function SubmissionCard({ submission, onChanged }: { submission: OwnSubmission; 
         </details>
         {submission.status !== "closed" && submission.status !== "cancelled" && (
           <div id={addFilesAnchor(submission.id)} className="scroll-mt-20">
-            <AddMoreFiles submissionId={submission.id} onAdded={onChanged} />
+            <AddMoreFiles submissionId={submission.id} />
           </div>
         )}
       </CardContent>
@@ -250,7 +252,8 @@ function DocumentRequests({ submission }: { submission: OwnSubmission }) {
           <ul className="space-y-1">
             {open.map((request) => (
               <li key={request.id}>
-                <span className="text-yellow-800">{t("documentRequestAsked", { date: date(request.createdAt) })}</span> <span className="whitespace-pre-line">{request.message}</span>
+                <span className="text-yellow-800">{t("documentRequestAsked", { date: date(request.createdAt) })}</span>{" "}
+                <span className="whitespace-pre-line">{request.message}</span>
               </li>
             ))}
           </ul>
@@ -264,7 +267,9 @@ function DocumentRequests({ submission }: { submission: OwnSubmission }) {
       {answered.length > 0 && (
         <ul className="space-y-1 text-sm text-muted-foreground">
           {answered.map((request) => (
-            <li key={request.id}>{t("documentRequestAnswered", { asked: date(request.createdAt), answered: date(request.fulfilledAt!), message: request.message })}</li>
+            <li key={request.id}>
+              {t("documentRequestAnswered", { asked: date(request.createdAt), answered: date(request.fulfilledAt!), message: request.message })}
+            </li>
           ))}
         </ul>
       )}

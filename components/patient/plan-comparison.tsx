@@ -3,7 +3,9 @@
 import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { CalendarCheck } from "lucide-react";
-import type { PatientPlanView } from "@/lib/submissions/queries";
+import type { PatientPlanView } from "@/lib/contracts/submissions";
+import { useApprovePlan } from "@/client/queries/submissions";
+import { useErrorText } from "@/client/errors";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -11,34 +13,29 @@ import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/utils";
 
 /**
- * Issue 5, item 7: every hospital's plan side by side in one template, so the patient compares like
- * with like (columns on wide screens, stacked on a phone), and approves one. `approveUrl` is the
- * owner's or the verified guest's endpoint; both take { planId }.
+ * Every hospital's plan side by side in one template, so the patient compares like with like (columns
+ * on wide screens, stacked on a phone), and approves one. `approveUrl` is the owner's or the verified
+ * guest's endpoint; both take { planId }. The case is read again after an approval.
  */
-export function PlanComparison({ plans, canDecide, approveUrl, onApproved }: { plans: PatientPlanView[]; canDecide: boolean; approveUrl: string; onApproved: () => void }) {
+export function PlanComparison({ plans, canDecide, approveUrl }: { plans: PatientPlanView[]; canDecide: boolean; approveUrl: string }) {
   const t = useTranslations("plans");
+  const errorText = useErrorText();
   const [chosen, setChosen] = useState<PatientPlanView | null>(null);
-  const [pending, setPending] = useState(false);
+  const approval = useApprovePlan(approveUrl);
+  const pending = approval.isPending;
   if (plans.length === 0) return null;
 
-  async function approve(plan: PatientPlanView) {
-    setPending(true);
-    try {
-      const response = await fetch(approveUrl, { method: "POST", credentials: "include", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ planId: plan.id }) });
-      const json = (await response.json().catch(() => ({}))) as { error?: string };
-      if (!response.ok) {
-        toast({ title: t("approveFailedTitle"), description: json.error ?? t("approveFailed"), variant: "destructive" });
-        return;
-      }
-      toast({ title: t("approvedTitle"), description: t("approvedText", { hospital: plan.hospital.name }) });
-      setChosen(null);
-      onApproved();
-    } catch (error) {
-      console.error("Plan approval failed", error);
-      toast({ title: t("approveFailedTitle"), description: t("approveFailed"), variant: "destructive" });
-    } finally {
-      setPending(false);
-    }
+  function approve(plan: PatientPlanView) {
+    approval.mutate(
+      { planId: plan.id },
+      {
+        onSuccess: () => {
+          toast({ title: t("approvedTitle"), description: t("approvedText", { hospital: plan.hospital.name }) });
+          setChosen(null);
+        },
+        onError: (error) => toast({ title: t("approveFailedTitle"), description: errorText(error), variant: "destructive" }),
+      },
+    );
   }
 
   return (
@@ -65,7 +62,7 @@ export function PlanComparison({ plans, canDecide, approveUrl, onApproved }: { p
               <Button variant="outline" onClick={() => setChosen(null)} disabled={pending}>
                 {t("cancel")}
               </Button>
-              <Button onClick={() => void approve(chosen)} disabled={pending}>
+              <Button onClick={() => approve(chosen)} disabled={pending}>
                 {pending ? t("approving") : t("confirm")}
               </Button>
             </DialogFooter>
@@ -91,7 +88,11 @@ function PlanCard({ plan, canDecide, onApprove }: { plan: PatientPlanView; canDe
   const accepted = plan.status === "accepted";
   return (
     <article
-      className={cn("flex h-full flex-col gap-3 rounded-lg border p-4", accepted && "border-2 border-green-600 bg-green-50", plan.status === "not_selected" && "opacity-75")}
+      className={cn(
+        "flex h-full flex-col gap-3 rounded-lg border p-4",
+        accepted && "border-2 border-green-600 bg-green-50",
+        plan.status === "not_selected" && "opacity-75",
+      )}
       data-testid="plan-card"
       data-status={plan.expired ? "expired" : plan.status}
     >
@@ -111,7 +112,11 @@ function PlanCard({ plan, canDecide, onApprove }: { plan: PatientPlanView; canDe
         <Row label={t("proposedTreatment")} value={plan.proposedTreatment} />
         <Row label={t("included")} value={plan.included} />
         <Row label={t("lengthOfStay")} value={t("days", { count: plan.lengthOfStayDays })} />
-        <Row label={t("price")} value={plan.priceMin === plan.priceMax ? money(plan.priceMin) : t("priceRange", { min: money(plan.priceMin), max: money(plan.priceMax) })} strong />
+        <Row
+          label={t("price")}
+          value={plan.priceMin === plan.priceMax ? money(plan.priceMin) : t("priceRange", { min: money(plan.priceMin), max: money(plan.priceMax) })}
+          strong
+        />
         <Row label={t("validUntil")} value={validUntil} />
         <Row label={t("leadDoctor")} value={plan.leadDoctor} />
         <Row label={t("message")} value={plan.message || t("noMessage")} />
@@ -120,7 +125,9 @@ function PlanCard({ plan, canDecide, onApprove }: { plan: PatientPlanView; canDe
         <p className="flex gap-2 rounded-md bg-background p-3 text-sm" data-testid="appointment">
           <CalendarCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-green-700" />
           <span>
-            <span className="font-medium">{t("appointment", { date: format.dateTime(new Date(plan.appointmentAt), { dateStyle: "full", timeStyle: "short" }) })}</span>
+            <span className="font-medium">
+              {t("appointment", { date: format.dateTime(new Date(plan.appointmentAt), { dateStyle: "full", timeStyle: "short" }) })}
+            </span>
             {plan.appointmentNote && <span className="block text-muted-foreground">{plan.appointmentNote}</span>}
           </span>
         </p>

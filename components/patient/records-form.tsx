@@ -32,7 +32,8 @@ import { FileDropZone, toChosenFiles, type ChosenFile } from "./file-drop-zone";
 import { errorIdOf, FieldError, FieldLabel, SelectField } from "./form-parts";
 
 const REDIRECT_AFTER_MS = 2000;
-const ACCEPT = ".pdf,.jpg,.jpeg,.png,.heic,.heif,.dcm,.zip,.txt,application/pdf,image/jpeg,image/png,image/heic,image/heif,application/dicom,application/zip,text/plain";
+const ACCEPT =
+  ".pdf,.jpg,.jpeg,.png,.heic,.heif,.dcm,.zip,.txt,application/pdf,image/jpeg,image/png,image/heic,image/heif,application/dicom,application/zip,text/plain";
 
 const emptyFields = (): Partial<SubmissionFieldsInput> => ({
   patientName: "",
@@ -118,7 +119,8 @@ export function RecordsForm() {
     setFiles((current) => [...current, ...toChosenFiles(fitting.slice(0, Math.max(0, room)))]);
   }
 
-  const failed = (message: string) => toast({ title: user ? t("toast.submissionErrorTitle") : t("toast.submissionFailedTitle"), description: message, variant: "destructive" });
+  const failed = (message: string) =>
+    toast({ title: user ? t("toast.submissionErrorTitle") : t("toast.submissionFailedTitle"), description: message, variant: "destructive" });
 
   async function send(fields: SubmissionFields) {
     if (files.length === 0) {
@@ -148,7 +150,13 @@ export function RecordsForm() {
       locale: document.documentElement.lang,
     };
     try {
-      const created = await submit.mutateAsync({ signedIn: !!user, fields: payload, files: files.map((chosen) => chosen.file), idempotencyKey, onProgress: setProgress });
+      const created = await submit.mutateAsync({
+        signedIn: !!user,
+        fields: payload,
+        files: files.map((chosen) => chosen.file),
+        idempotencyKey,
+        onProgress: setProgress,
+      });
       toast({ title: t("toast.success"), description: t("toast.successDescription", { trackingNumber: created.trackingNumber }) });
       setIdempotencyKey(crypto.randomUUID());
       setDone({ trackingNumber: created.trackingNumber });
@@ -179,7 +187,10 @@ export function RecordsForm() {
         <CheckCircle2 aria-hidden className="h-10 w-10 text-primary" />
         <h3 className="text-xl font-semibold">{t("guestSuccess.title")}</h3>
         <p>
-          {t("guestSuccess.tracking")} <strong data-testid="tracking-number" className="font-mono text-lg">{done.trackingNumber}</strong>
+          {t("guestSuccess.tracking")}{" "}
+          <strong data-testid="tracking-number" className="font-mono text-lg">
+            {done.trackingNumber}
+          </strong>
         </p>
         <p>{t("guestSuccess.contact")}</p>
         <p className="text-sm text-muted-foreground">{t("guestSuccess.trackHint")}</p>
@@ -301,7 +312,13 @@ export function RecordsForm() {
           name="consent"
           render={({ field: { value, onChange, ref, onBlur } }) => (
             <div className="flex items-start gap-3">
-              <Checkbox id="records-consent" ref={ref} onBlur={onBlur} checked={value === true} onCheckedChange={(checked) => onChange(checked === true ? true : undefined)} />
+              <Checkbox
+                id="records-consent"
+                ref={ref}
+                onBlur={onBlur}
+                checked={value === true}
+                onCheckedChange={(checked) => onChange(checked === true ? true : undefined)}
+              />
               <Label htmlFor="records-consent" className="leading-snug">
                 {t("consent.checkbox")}
               </Label>

@@ -1,13 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { statusText } from "@/lib/contracts/submissions";
-
-export interface HistoryEntry {
-  status: string;
-  note: string | null;
-  at: string;
-}
+import { statusText, type HistoryEntry } from "@/lib/contracts/submissions";
 
 /** A case's status changes, oldest first, each with its date and the coordinator's note for the patient. */
 export function StatusHistory({ history, className }: { history: HistoryEntry[]; className?: string }) {

@@ -1,108 +1,124 @@
 "use client";
 
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type ComponentProps } from "react";
+import type { z } from "zod";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@/lib/i18n/navigation";
 import { statusColour, statusText } from "@/lib/contracts/submissions";
-import type { TrackedSubmission as Tracked } from "@/lib/tracking/view";
+import { trackRequestSchema, trackVerifySchema, type TrackedSubmission as Tracked, type TrackRequestInput } from "@/lib/contracts/tracking";
+import { useRequestTrackingCode, useTrackedSubmission, useVerifyTrackingCode } from "@/client/queries/tracking";
+import { showApiError, useErrorText } from "@/client/errors";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CaseFileList } from "@/components/files/case-file-list";
+import { errorIdOf, FieldError, FieldLabel } from "./form-parts";
 import { PlanComparison } from "./plan-comparison";
 import { splitMatched, StatusHistory } from "./status-history";
 import { TransferRecords } from "./transfer-records";
 
-async function postJson(url: string, body: unknown) {
-  const response = await fetch(url, { method: "POST", credentials: "include", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  return { ok: response.ok, json };
-}
+const emptyRequest: TrackRequestInput = { trackingNumber: "", email: "" };
 
-/** /track: tracking number + e-mail, then a one-time code sent to that e-mail, then status and history. */
+/**
+ * /track: tracking number + e-mail, then a one-time code sent to that e-mail, then status and history.
+ * A guest who verified in the last 30 minutes sees the case again after a reload; when that access
+ * has ended (say, when the case is read again after approving a plan) the forms come back.
+ */
 export function TrackView() {
   const t = useTranslations("track");
   const locale = useLocale();
-  const [step, setStep] = useState<"details" | "code" | "view">("details");
-  const [trackingNumber, setTrackingNumber] = useState("");
-  const [email, setEmail] = useState("");
-  const [code, setCode] = useState("");
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [tracked, setTracked] = useState<Tracked | null>(null);
+  const errorText = useErrorText();
+  const tracked = useTrackedSubmission();
+  const requestCode = useRequestTrackingCode();
+  const verifyCode = useVerifyTrackingCode();
+  const [step, setStep] = useState<"details" | "code">("details");
 
-  // A guest who verified in the last 30 minutes sees the submission again after a reload (and after approving a plan).
-  async function reload() {
-    const response = await fetch("/api/track/submission", { credentials: "include", cache: "no-store" }).catch(() => null);
-    if (!response?.ok) return false;
-    setTracked((await response.json()) as Tracked);
-    setStep("view");
-    return true;
-  }
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- loading the verified submission when the page opens
-    void reload();
-  }, []);
+  const requestForm = useForm({ resolver: zodResolver(trackRequestSchema), defaultValues: emptyRequest });
+  const verifyForm = useForm({ resolver: zodResolver(trackVerifySchema), defaultValues: { ...emptyRequest, code: "" } });
+  const details = useWatch({ control: requestForm.control });
+  const code = useWatch({ control: verifyForm.control, name: "code" });
 
-  async function requestCode(event: FormEvent) {
-    event.preventDefault();
-    setPending(true);
-    setError(null);
-    const { ok, json } = await postJson("/api/track/request-code", { trackingNumber, email, locale }).catch(() => ({ ok: false, json: {} as Record<string, unknown> }));
-    setPending(false);
-    if (!ok) return setError(typeof json.error === "string" ? json.error : t("failed"));
-    setStep("code");
+  async function onRequest(body: TrackRequestInput) {
+    try {
+      await requestCode.mutateAsync({ ...body, locale });
+      verifyForm.reset({ trackingNumber: body.trackingNumber, email: body.email, code: "" });
+      setStep("code");
+    } catch (error) {
+      showApiError(requestForm, error, errorText);
+    }
   }
 
-  async function verify(event: FormEvent) {
-    event.preventDefault();
-    setPending(true);
-    setError(null);
-    const { ok, json } = await postJson("/api/track/verify", { trackingNumber, email, code, locale }).catch(() => ({ ok: false, json: {} as Record<string, unknown> }));
-    setPending(false);
-    if (!ok) return setError(typeof json.error === "string" ? json.error : t("failed"));
-    setTracked(json as unknown as Tracked);
-    setStep("view");
+  async function onVerify(body: z.output<typeof trackVerifySchema>) {
+    try {
+      await verifyCode.mutateAsync({ ...body, locale });
+    } catch (error) {
+      showApiError(verifyForm, error, errorText);
+    }
   }
+
+  if (tracked.data && !tracked.isError)
+    return (
+      <div className="mx-auto max-w-2xl space-y-6 px-4 py-10">
+        <h1 className="text-3xl font-bold">{t("title")}</h1>
+        <TrackedSubmission tracked={tracked.data} />
+      </div>
+    );
+
+  const requestErrors = requestForm.formState.errors;
+  const verifyErrors = verifyForm.formState.errors;
+  // A refusal of the code step that concerns no field shown there (the pair itself) is said above the form.
+  const formError =
+    step === "details"
+      ? requestErrors.root?.server?.message
+      : (verifyErrors.root?.server?.message ?? verifyErrors.trackingNumber?.message ?? verifyErrors.email?.message);
+  /** A required text field of the forms below, its error (a code or the server's text) under it. */
+  const field = (id: string, label: string, error: string | undefined, input: ComponentProps<typeof Input>) => (
+    <div className="space-y-1.5">
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      <Input id={id} required {...input} aria-invalid={error ? true : undefined} aria-describedby={error ? errorIdOf(id) : undefined} />
+      <FieldError fieldId={id} message={error} />
+    </div>
+  );
 
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-bold">{t("title")}</h1>
-      {step !== "view" && <p className="text-muted-foreground">{t("intro")}</p>}
-      {error && (
+      <p className="text-muted-foreground">{t("intro")}</p>
+      {formError && (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
-          {error}
+          {errorText(formError)}
         </p>
       )}
       {step === "details" && (
-        <form method="post" onSubmit={requestCode} className="space-y-4">
-          <div className="space-y-1.5">
-            <Label htmlFor="track-number">{t("trackingNumber")}</Label>
-            <Input id="track-number" value={trackingNumber} onChange={(e) => setTrackingNumber(e.target.value)} placeholder="SUB-20261122-XXXXXXXXXX" required autoComplete="off" />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="track-email">{t("email")}</Label>
-            <Input id="track-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="email" />
-          </div>
-          <Button type="submit" disabled={pending || !trackingNumber.trim() || !email.trim()}>
-            {pending ? t("sending") : t("sendCode")}
+        <form method="post" onSubmit={requestForm.handleSubmit((body) => onRequest(body))} noValidate className="space-y-4">
+          {field("track-number", t("trackingNumber"), requestErrors.trackingNumber?.message, {
+            ...requestForm.register("trackingNumber"),
+            placeholder: "SUB-20261122-XXXXXXXXXX",
+            autoComplete: "off",
+          })}
+          {field("track-email", t("email"), requestErrors.email?.message, { ...requestForm.register("email"), type: "email", autoComplete: "email" })}
+          <Button type="submit" disabled={requestCode.isPending || !details.trackingNumber?.trim() || !details.email?.trim()}>
+            {requestCode.isPending ? t("sending") : t("sendCode")}
           </Button>
         </form>
       )}
       {step === "code" && (
-        <form method="post" onSubmit={verify} className="space-y-4">
+        <form method="post" onSubmit={verifyForm.handleSubmit((body) => onVerify(body))} noValidate className="space-y-4">
           <p role="status" className="rounded-md bg-secondary p-3 text-sm">
             {t("codeSent")}
           </p>
-          <div className="space-y-1.5">
-            <Label htmlFor="track-code">{t("code")}</Label>
-            <Input id="track-code" value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, "").slice(0, 6))} inputMode="numeric" autoComplete="one-time-code" required />
-          </div>
+          {field("track-code", t("code"), verifyErrors.code?.message, {
+            ...verifyForm.register("code"),
+            inputMode: "numeric",
+            maxLength: 6,
+            autoComplete: "one-time-code",
+          })}
           <div className="flex gap-2">
-            <Button type="submit" disabled={pending || code.length !== 6}>
-              {pending ? t("checking") : t("showSubmission")}
+            <Button type="submit" disabled={verifyCode.isPending || !code?.trim()}>
+              {verifyCode.isPending ? t("checking") : t("showSubmission")}
             </Button>
             <Button type="button" variant="outline" onClick={() => setStep("details")}>
               {t("startOver")}
@@ -110,22 +126,11 @@ export function TrackView() {
           </div>
         </form>
       )}
-      {step === "view" && tracked && (
-        <TrackedSubmission
-          tracked={tracked}
-          onChanged={() =>
-            void reload().then((ok) => {
-              // The 30-minute access ended: verify again.
-              if (!ok) setStep("details");
-            })
-          }
-        />
-      )}
     </div>
   );
 }
 
-function TrackedSubmission({ tracked, onChanged }: { tracked: Tracked; onChanged: () => void }) {
+function TrackedSubmission({ tracked }: { tracked: Tracked }) {
   const t = useTranslations("track");
   const tst = useTranslations("statuses");
   const format = useFormatter();
@@ -179,7 +184,7 @@ function TrackedSubmission({ tracked, onChanged }: { tracked: Tracked; onChanged
             </p>
           </div>
         )}
-        <PlanComparison plans={tracked.plans} canDecide={tracked.status === "responded"} approveUrl="/api/track/approve-plan" onApproved={onChanged} />
+        <PlanComparison plans={tracked.plans} canDecide={tracked.status === "responded"} approveUrl="/api/track/approve-plan" />
         <section>
           <h3 className="mb-2 font-medium">{t("history")}</h3>
           <StatusHistory history={tracked.history} className="space-y-1 border-s ps-4" />

@@ -31,9 +31,7 @@ export function TranscriptView({ initial }: { initial: TranscriptionDetail }) {
     [t("detail.engine"), item.engine],
     [t("detail.completedAt"), item.completedAt ? dateTime(item.completedAt) : null],
   ];
-  const patientFacts = patientInfoFields
-    .map((name) => [t(`patient.${name}`), item.patientInfo?.[name] ?? null] as const)
-    .filter(([, value]) => value);
+  const patientFacts = patientInfoFields.map((name) => [t(`patient.${name}`), item.patientInfo?.[name] ?? null] as const).filter(([, value]) => value);
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">
@@ -85,10 +83,15 @@ export function TranscriptView({ initial }: { initial: TranscriptionDetail }) {
             {item.file.available ? (
               <>
                 <FilePreview kind={item.kind} src={`${fileUrl}?disposition=inline`} name={item.file.name} noPreview={t("detail.noPreview")} />
-                <a href={`${fileUrl}?disposition=attachment`} className="inline-flex min-h-10 items-center rounded-md border px-4 text-sm font-medium text-primary hover:bg-muted">
+                <a
+                  href={`${fileUrl}?disposition=attachment`}
+                  className="inline-flex min-h-10 items-center rounded-md border px-4 text-sm font-medium text-primary hover:bg-muted"
+                >
                   {t("detail.downloadFile")}
                 </a>
-                <p className="text-sm text-muted-foreground">{t("detail.keptUntil", { date: format.dateTime(new Date(item.file.deleteAfter), { dateStyle: "medium" }) })}</p>
+                <p className="text-sm text-muted-foreground">
+                  {t("detail.keptUntil", { date: format.dateTime(new Date(item.file.deleteAfter), { dateStyle: "medium" }) })}
+                </p>
               </>
             ) : (
               <p className="text-sm text-muted-foreground">
@@ -116,11 +119,7 @@ export function TranscriptView({ initial }: { initial: TranscriptionDetail }) {
             <CardTitle>{t("patient.title")}</CardTitle>
           </CardHeader>
           <CardContent>
-            {patientFacts.length === 0 ? (
-              <p className="text-sm text-muted-foreground">{t("detail.noPatientInfo")}</p>
-            ) : (
-              <Facts rows={patientFacts} />
-            )}
+            {patientFacts.length === 0 ? <p className="text-sm text-muted-foreground">{t("detail.noPatientInfo")}</p> : <Facts rows={patientFacts} />}
           </CardContent>
         </Card>
 
@@ -135,8 +134,8 @@ export function TranscriptView({ initial }: { initial: TranscriptionDetail }) {
               <ul className="space-y-1 text-sm" data-testid="consents">
                 {item.consents.map((consent) => (
                   <li key={`${consent.consentType}-${consent.createdAt}`}>
-                    {t(`detail.consentType.${consent.consentType}`)}: {consent.granted ? t("detail.granted") : t("detail.declined")} · {dateTime(consent.createdAt)} ·{" "}
-                    {t("detail.version", { version: consent.version })}
+                    {t(`detail.consentType.${consent.consentType}`)}: {consent.granted ? t("detail.granted") : t("detail.declined")} ·{" "}
+                    {dateTime(consent.createdAt)} · {t("detail.version", { version: consent.version })}
                   </li>
                 ))}
               </ul>

@@ -42,7 +42,8 @@ export function TranscriptionList({ initial, showUploader }: { initial: Transcri
                   <div className="min-w-0 space-y-1">
                     <p className="truncate font-medium">{item.title}</p>
                     <p className="text-sm text-muted-foreground">
-                      {t(`kind.${item.kind}`)} · {t(`meetingType.${item.meetingType}`)} · {format.dateTime(new Date(item.createdAt), { dateStyle: "medium", timeStyle: "short" })}
+                      {t(`kind.${item.kind}`)} · {t(`meetingType.${item.meetingType}`)} ·{" "}
+                      {format.dateTime(new Date(item.createdAt), { dateStyle: "medium", timeStyle: "short" })}
                       {showUploader && item.uploadedBy ? ` · ${item.uploadedBy}` : ""}
                     </p>
                     <div className="flex flex-wrap items-center gap-2">
@@ -54,7 +55,10 @@ export function TranscriptionList({ initial, showUploader }: { initial: Transcri
                       )}
                     </div>
                   </div>
-                  <Link href={`/dashboard/transcriptions/${item.id}`} className="inline-flex min-h-10 items-center rounded-md border px-4 text-sm font-medium text-primary hover:bg-muted">
+                  <Link
+                    href={`/dashboard/transcriptions/${item.id}`}
+                    className="inline-flex min-h-10 items-center rounded-md border px-4 text-sm font-medium text-primary hover:bg-muted"
+                  >
                     {t("list.open")}
                     <span className="sr-only"> {item.title}</span>
                   </Link>

@@ -160,7 +160,13 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
   };
 
   /** A labelled text input of the form, with its error under it (shown after a blur or a submit). */
-  const textField = (name: "title" | "department" | `patientInfo.${(typeof patientInfoFields)[number]}`, id: string, label: string, maxLength: number, placeholder?: string) => {
+  const textField = (
+    name: "title" | "department" | `patientInfo.${(typeof patientInfoFields)[number]}`,
+    id: string,
+    label: string,
+    maxLength: number,
+    placeholder?: string,
+  ) => {
     const error = form.getFieldState(name, form.formState).error;
     return (
       <div key={name} className="space-y-1.5">
@@ -232,7 +238,11 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
               dropState === "idle" && "border-input bg-muted/40",
             )}
           >
-            {dropState === "accepted" ? <CheckCircle2 aria-hidden className="h-8 w-8 text-green-700" /> : <Upload aria-hidden className="h-8 w-8 text-primary" />}
+            {dropState === "accepted" ? (
+              <CheckCircle2 aria-hidden className="h-8 w-8 text-green-700" />
+            ) : (
+              <Upload aria-hidden className="h-8 w-8 text-primary" />
+            )}
             <Button type="button" variant="link" onClick={dropzone.open} disabled={pending} className="h-auto p-0 font-medium underline underline-offset-4">
               {dropState === "drag-active" ? t("dropZone.dropHere") : t("dropZone.choose")}
             </Button>
@@ -247,7 +257,11 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
           {file && (
             <div className="rounded-md border bg-card p-3" data-testid="chosen-file">
               <div className="flex items-center gap-3">
-                {audio ? <FileAudio aria-hidden className="h-5 w-5 shrink-0 text-muted-foreground" /> : <FileText aria-hidden className="h-5 w-5 shrink-0 text-muted-foreground" />}
+                {audio ? (
+                  <FileAudio aria-hidden className="h-5 w-5 shrink-0 text-muted-foreground" />
+                ) : (
+                  <FileText aria-hidden className="h-5 w-5 shrink-0 text-muted-foreground" />
+                )}
                 <span className="min-w-0 flex-1 truncate text-sm font-medium">{file.name}</span>
                 <span className="shrink-0 text-sm text-muted-foreground">{t("dropZone.sizeMb", { size: formatMegabytes(file.size) })}</span>
                 <button
@@ -272,7 +286,9 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
           <CardDescription>{t("recording.description")}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <div className="sm:col-span-2">{textField("title", "transcription-title", t("recording.fileTitle"), TITLE_MAX_LENGTH, t("recording.fileTitlePlaceholder"))}</div>
+          <div className="sm:col-span-2">
+            {textField("title", "transcription-title", t("recording.fileTitle"), TITLE_MAX_LENGTH, t("recording.fileTitlePlaceholder"))}
+          </div>
           {selectField("meetingType", "transcription-meeting-type", meetingTypes)}
           {textField("department", "transcription-department", t("recording.department"), TEXT_MAX_LENGTH, t("recording.departmentPlaceholder"))}
           {audio && (
@@ -283,7 +299,10 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
                   {t("recording.formatUnsupported")}
                 </p>
               ) : (
-                <p className={cn("self-end text-sm sm:col-span-2", speechConfigured ? "text-muted-foreground" : "text-orange-800")} data-testid="speech-engine-note">
+                <p
+                  className={cn("self-end text-sm sm:col-span-2", speechConfigured ? "text-muted-foreground" : "text-orange-800")}
+                  data-testid="speech-engine-note"
+                >
                   {speechConfigured ? t("recording.speechConfigured") : t("recording.speechMissing")}
                 </p>
               )}
@@ -319,7 +338,12 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
                 />
                 <Label htmlFor={`consent-${type}`} className="leading-snug">
                   {t(`consent.${type}`)}
-                  {type === "recording" && <span aria-hidden className="text-destructive"> *</span>}
+                  {type === "recording" && (
+                    <span aria-hidden className="text-destructive">
+                      {" "}
+                      *
+                    </span>
+                  )}
                 </Label>
               </div>
               {type === "recording" && (

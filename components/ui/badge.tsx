@@ -37,14 +37,7 @@ type BadgeVariant = NonNullable<VariantProps<typeof badgeVariants>["variant"]>;
 type BadgeProps = React.ComponentProps<"span"> & VariantProps<typeof badgeVariants>;
 
 function Badge({ className, variant, ...props }: BadgeProps) {
-  return (
-    <span
-      data-slot="badge"
-      data-variant={variant ?? "default"}
-      className={cn(badgeVariants({ variant }), className)}
-      {...props}
-    />
-  );
+  return <span data-slot="badge" data-variant={variant ?? "default"} className={cn(badgeVariants({ variant }), className)} {...props} />;
 }
 
 export { Badge };

@@ -7,10 +7,7 @@ function Card({ className, ...props }: React.ComponentProps<"div">) {
   return (
     <div
       data-slot="card"
-      className={cn(
-        "flex flex-col gap-4 rounded-lg border border-border bg-card py-4 text-card-foreground shadow-sm sm:gap-6 sm:py-6",
-        className,
-      )}
+      className={cn("flex flex-col gap-4 rounded-lg border border-border bg-card py-4 text-card-foreground shadow-sm sm:gap-6 sm:py-6", className)}
       {...props}
     />
   );

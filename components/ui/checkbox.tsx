@@ -26,10 +26,7 @@ function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxP
       )}
       {...props}
     >
-      <CheckboxPrimitive.Indicator
-        data-slot="checkbox-indicator"
-        className="flex items-center justify-center text-current"
-      >
+      <CheckboxPrimitive.Indicator data-slot="checkbox-indicator" className="flex items-center justify-center text-current">
         <Check aria-hidden="true" className="hidden size-4 group-data-[state=checked]:block" strokeWidth={3} />
         <Minus aria-hidden="true" className="hidden size-4 group-data-[state=indeterminate]:block" strokeWidth={3} />
       </CheckboxPrimitive.Indicator>

@@ -2,15 +2,7 @@ import { Button } from "./button";
 import { Skeleton } from "./skeleton";
 
 /** Placeholder cards while a list loads, or the failure with a retry; nothing once loaded. */
-export function LoadState({
-  status,
-  labels,
-  onRetry,
-}: {
-  status: string;
-  labels: { loading: string; failed: string; retry: string };
-  onRetry: () => void;
-}) {
+export function LoadState({ status, labels, onRetry }: { status: string; labels: { loading: string; failed: string; retry: string }; onRetry: () => void }) {
   if (status === "loading")
     return (
       <div className="space-y-4" aria-busy="true" aria-label={labels.loading}>

@@ -14,10 +14,7 @@ type NativeSelectProps = React.ComponentProps<"select"> & {
  */
 function NativeSelect({ className, wrapperClassName, multiple, ...props }: NativeSelectProps) {
   return (
-    <div
-      data-slot="native-select-wrapper"
-      className={cn("relative w-full has-[select:disabled]:opacity-50", wrapperClassName)}
-    >
+    <div data-slot="native-select-wrapper" className={cn("relative w-full has-[select:disabled]:opacity-50", wrapperClassName)}>
       <select
         data-slot="native-select"
         multiple={multiple}

@@ -22,14 +22,7 @@ function ToastProvider({
   swipeThreshold = TOAST_SWIPE_THRESHOLD,
   ...props
 }: React.ComponentProps<typeof ToastPrimitive.Provider>) {
-  return (
-    <ToastPrimitive.Provider
-      duration={duration}
-      swipeDirection={swipeDirection}
-      swipeThreshold={swipeThreshold}
-      {...props}
-    />
-  );
+  return <ToastPrimitive.Provider duration={duration} swipeDirection={swipeDirection} swipeThreshold={swipeThreshold} {...props} />;
 }
 
 /**
@@ -76,14 +69,7 @@ type ToastVariant = NonNullable<VariantProps<typeof toastVariants>["variant"]>;
 type ToastProps = React.ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>;
 
 function Toast({ className, variant, ...props }: ToastProps) {
-  return (
-    <ToastPrimitive.Root
-      data-slot="toast"
-      data-variant={variant ?? "default"}
-      className={cn(toastVariants({ variant }), className)}
-      {...props}
-    />
-  );
+  return <ToastPrimitive.Root data-slot="toast" data-variant={variant ?? "default"} className={cn(toastVariants({ variant }), className)} {...props} />;
 }
 
 /** Always visible (no hover-only reveal) so it works on touch screens; `aria-label` defaults to "Close". */
@@ -110,21 +96,8 @@ function ToastTitle({ className, ...props }: React.ComponentProps<typeof ToastPr
 }
 
 function ToastDescription({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Description>) {
-  return (
-    <ToastPrimitive.Description
-      data-slot="toast-description"
-      className={cn("text-sm opacity-90", className)}
-      {...props}
-    />
-  );
+  return <ToastPrimitive.Description data-slot="toast-description" className={cn("text-sm opacity-90", className)} {...props} />;
 }
 
-export {
-  Toast,
-  ToastClose,
-  ToastDescription,
-  ToastProvider,
-  ToastTitle,
-  ToastViewport,
-};
+export { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport };
 export type { ToastVariant };

@@ -85,9 +85,7 @@ let memoryState: ToastState = { toasts: [] };
 function dispatch(action: ToastAction): void {
   const previous = memoryState;
   if (action.type === "DISMISS_TOAST") {
-    previous.toasts
-      .filter((t) => action.toastId === undefined || t.id === action.toastId)
-      .forEach((t) => addToRemoveQueue(t.id));
+    previous.toasts.filter((t) => action.toastId === undefined || t.id === action.toastId).forEach((t) => addToRemoveQueue(t.id));
   }
   memoryState = reducer(previous, action);
   // Toasts that left the list (replaced because of TOAST_LIMIT, or removed) need no pending timer.

@@ -58,6 +58,9 @@ export function caseChangeableBy(user: SessionUser): Prisma.SubmissionWhereInput
  * account). They alone may open a file before its malware scan has finished.
  */
 export function caseUploadedBy(user: SessionUser | null, trackedSubmissionId: string | null): Prisma.SubmissionWhereInput | null {
-  const uploader: Prisma.SubmissionWhereInput[] = [...(user ? [casesOwnedBy(user.id)] : []), ...(trackedSubmissionId ? [{ id: trackedSubmissionId, userId: null }] : [])];
+  const uploader: Prisma.SubmissionWhereInput[] = [
+    ...(user ? [casesOwnedBy(user.id)] : []),
+    ...(trackedSubmissionId ? [{ id: trackedSubmissionId, userId: null }] : []),
+  ];
   return uploader.length ? { OR: uploader } : null;
 }

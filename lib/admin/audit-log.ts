@@ -8,7 +8,6 @@ import { likeLiteral } from "@/lib/db/like";
 import type { Prisma } from "@/lib/db/generated/client";
 import { normalizeTrackingNumber } from "@/lib/submissions/tracking-number";
 
-
 /**
  * The entity types whose events belong to a case, and how to find their ids. Events about a case's
  * parts must use these types (with the part's id) to show up under the case filter.
@@ -40,7 +39,9 @@ export async function listAuditEvents(query: AuditQuery): Promise<AuditLogPage> 
       action: row.action,
       actor: row.actorId ? (actors.get(row.actorId) ?? { id: row.actorId, name: null, email: null }) : null,
       actorRole: row.actorRole,
-      entity: row.entityType ? { type: row.entityType, id: row.entityId, ...(row.entityId ? entities.get(`${row.entityType}:${row.entityId}`) : undefined) } : null,
+      entity: row.entityType
+        ? { type: row.entityType, id: row.entityId, ...(row.entityId ? entities.get(`${row.entityType}:${row.entityId}`) : undefined) }
+        : null,
       ipAddress: row.ipAddress,
       userAgent: row.userAgent,
       client: shortUserAgent(row.userAgent),
@@ -49,7 +50,6 @@ export async function listAuditEvents(query: AuditQuery): Promise<AuditLogPage> 
     filters: { submissionId, actorId },
   };
 }
-
 
 /** An id is taken as is (events outlive a deleted case); a tracking number must name an existing case. */
 async function resolveCase(query: AuditQuery): Promise<string | null> {
@@ -80,7 +80,12 @@ async function caseEvents(submissionId: string): Promise<Prisma.AuditEventWhereI
     db().treatmentPlan.findMany({ where: { submissionId }, select: { id: true } }),
     db().documentRequest.findMany({ where: { submissionId }, select: { id: true } }),
   ]);
-  const parts: Record<(typeof CASE_PARTS)[number], { id: string }[]> = { file: files, case_routing: routings, treatment_plan: plans, document_request: requests };
+  const parts: Record<(typeof CASE_PARTS)[number], { id: string }[]> = {
+    file: files,
+    case_routing: routings,
+    treatment_plan: plans,
+    document_request: requests,
+  };
   const or: Prisma.AuditEventWhereInput[] = [{ entityType: "submission", entityId: submissionId }];
   for (const type of CASE_PARTS) if (parts[type].length) or.push({ entityType: type, entityId: { in: parts[type].map((part) => part.id) } });
   return { OR: or };
@@ -107,8 +112,15 @@ async function entitiesOf(rows: { entityType: string | null; entityId: string | 
   const [submissions, files, routings, plans, requests, users] = await Promise.all([
     query(idsOf("submission"), (ids) => db().submission.findMany({ where: { id: { in: ids } }, select: { id: true, trackingNumber: true } })),
     query(idsOf("file"), (ids) => db().submissionFile.findMany({ where: { id: { in: ids } }, select: { id: true, originalName: true, submission } })),
-    query(idsOf("case_routing"), (ids) => db().caseRouting.findMany({ where: { id: { in: ids } }, select: { id: true, hospital: { select: { name: true } }, submission } })),
-    query(idsOf("treatment_plan"), (ids) => db().treatmentPlan.findMany({ where: { id: { in: ids } }, select: { id: true, routing: { select: { hospital: { select: { name: true } } } }, submission } })),
+    query(idsOf("case_routing"), (ids) =>
+      db().caseRouting.findMany({ where: { id: { in: ids } }, select: { id: true, hospital: { select: { name: true } }, submission } }),
+    ),
+    query(idsOf("treatment_plan"), (ids) =>
+      db().treatmentPlan.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, routing: { select: { hospital: { select: { name: true } } } }, submission },
+      }),
+    ),
     query(idsOf("document_request"), (ids) => db().documentRequest.findMany({ where: { id: { in: ids } }, select: { id: true, submission } })),
     query(idsOf("user"), (ids) => db().user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } })),
   ]);
@@ -123,7 +135,6 @@ async function entitiesOf(rows: { entityType: string | null; entityId: string | 
   for (const row of users) labels.set(`user:${row.id}`, { label: row.email, trackingNumber: null, submissionId: null });
   return labels;
 }
-
 
 const BROWSERS: [RegExp, string][] = [
   [/Edg(?:e|A|iOS)?\/(\d+)/, "Edge"],

@@ -27,10 +27,12 @@ export async function getAdminCase(submissionId: string, now = new Date()): Prom
   });
   if (!row) return null;
 
-  const staffIds = [...new Set([...row.statusChanges.map((c) => c.actorId), ...row.routings.map((r) => r.routedById), ...row.documentRequests.map((d) => d.requestedById)])].filter(
-    (id): id is string => !!id,
+  const staffIds = [
+    ...new Set([...row.statusChanges.map((c) => c.actorId), ...row.routings.map((r) => r.routedById), ...row.documentRequests.map((d) => d.requestedById)]),
+  ].filter((id): id is string => !!id);
+  const staff = new Map(
+    (await db().user.findMany({ where: { id: { in: staffIds } }, select: { id: true, name: true, role: true } })).map((user) => [user.id, user]),
   );
-  const staff = new Map((await db().user.findMany({ where: { id: { in: staffIds } }, select: { id: true, name: true, role: true } })).map((user) => [user.id, user]));
   const person = (id: string | null) => {
     const user = id ? staff.get(id) : undefined;
     return user ? { name: user.name, role: user.role } : null;
@@ -38,7 +40,13 @@ export async function getAdminCase(submissionId: string, now = new Date()): Prom
 
   return {
     ...toAdminView(row, now),
-    history: row.statusChanges.map((change) => ({ from: change.fromStatus, to: change.toStatus, note: change.note, at: change.createdAt.toISOString(), by: person(change.actorId) })),
+    history: row.statusChanges.map((change) => ({
+      from: change.fromStatus,
+      to: change.toStatus,
+      note: change.note,
+      at: change.createdAt.toISOString(),
+      by: person(change.actorId),
+    })),
     routings: row.routings.map((routing) => ({
       id: routing.id,
       hospitalId: routing.hospitalId,

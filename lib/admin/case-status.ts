@@ -11,7 +11,10 @@ import type { SubmissionStatus } from "@/lib/contracts/submissions";
  * (the other moves follow from routing, plans and the patient's approval); the patient is told, and
  * closing or cancelling tells the hospitals still expected to answer (workflow.changeStatus).
  */
-export async function setCaseStatus(input: { submissionId: string; to: SubmissionStatus; actor: AuditActor; note?: string | null }, outbox: NotificationOutbox) {
+export async function setCaseStatus(
+  input: { submissionId: string; to: SubmissionStatus; actor: AuditActor; note?: string | null },
+  outbox: NotificationOutbox,
+) {
   return db().$transaction(async (tx) => {
     // Locked, so that a hospital's answer arriving meanwhile is waited for rather than turned into a 409.
     const status = await lockCaseStatus(tx, input.submissionId);

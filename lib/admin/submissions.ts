@@ -7,7 +7,6 @@ import { endedStatuses, isCaseEnded, type AdminListQuery, type AdminSubmission, 
 import type { SubmissionStatus } from "@/lib/db/generated/enums";
 import { fileSelect, toFileView } from "@/lib/submissions/queries";
 
-
 /**
  * A hospital that has not answered within its 72 hours while the case still waits for it: the
  * routing awaits an answer and its due time has passed, and the case has not ended (lib/contracts/cases:

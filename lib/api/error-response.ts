@@ -15,7 +15,8 @@ import { log } from "@/lib/log";
  */
 export async function errorResponse(error: unknown, request?: Request): Promise<Response> {
   const locale = requestLocale(request);
-  if (error instanceof AppError) return Response.json(await appErrorBody(error, request), { status: error.status, headers: { "Cache-Control": "no-store", ...error.headers } });
+  if (error instanceof AppError)
+    return Response.json(await appErrorBody(error, request), { status: error.status, headers: { "Cache-Control": "no-store", ...error.headers } });
   if (isDatabaseUnavailable(error)) return databaseUnavailable(error, locale);
   if (isUnstorableText(error)) return codedError(400, await errorText(locale, "unstorable_text"), "unstorable_text");
   log.error({ err: error }, "Unhandled error in route handler");
@@ -64,4 +65,3 @@ async function databaseUnavailable(error: unknown, locale: Locale): Promise<Resp
   }
   return codedError(503, await errorText(locale, "unavailable"), "unavailable", undefined, { "Retry-After": "30" });
 }
-

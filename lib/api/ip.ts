@@ -59,10 +59,7 @@ export function addressMatcher(entries: readonly string[]): (address: string) =>
  * puts there when the header is absent). Null when the header is empty.
  */
 export function clientAddressFromForwardedFor(forwardedFor: string | null, isTrustedProxy: (address: string) => boolean): string | null {
-  const chain = (forwardedFor ?? "")
-    .split(",")
-    .map(normalizeAddress)
-    .filter(Boolean);
+  const chain = (forwardedFor ?? "").split(",").map(normalizeAddress).filter(Boolean);
   if (chain.length === 0) return null;
   for (let i = chain.length - 1; i >= 0; i--) if (!isTrustedProxy(chain[i])) return chain[i];
   // Only our proxies in the chain: the request started at one of them.
@@ -85,5 +82,8 @@ export function ipv6Network64(address: string): string | null {
   const left = head ? head.split(":") : [];
   const right = tail === undefined ? [] : tail ? tail.split(":") : [];
   const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
-  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(":")}::/64`;
 }

@@ -4,7 +4,6 @@ import { AppError } from "@/lib/app-error";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-
 /**
  * Cross-site request forgery defence in depth (besides SameSite cookies): a state-changing request
  * must carry an Origin header naming this site (APP_URL). Browsers always send it on such requests;

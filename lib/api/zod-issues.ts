@@ -30,7 +30,11 @@ export function issueError(issue: z.core.$ZodIssue | undefined, options: { field
   const problem = nameMessageKey(issue.message);
   if (problem) return new AppError("bad_request", "invalid_name", { field, locale, params: { problem } });
   if (isErrorCode(issue.message)) return new AppError("bad_request", issue.message, { field, locale, params: issueParams(issue) });
-  return new AppError("bad_request", "invalid_value", { field, locale, params: { detail: options.fieldInSentence && field ? `${field}: ${issue.message}` : issue.message } });
+  return new AppError("bad_request", "invalid_value", {
+    field,
+    locale,
+    params: { detail: options.fieldInSentence && field ? `${field}: ${issue.message}` : issue.message },
+  });
 }
 
 /** The bound or the choices an issue was about, for texts such as "at most {maximum} characters". */
@@ -39,8 +43,8 @@ function issueParams(issue: z.core.$ZodIssue): ErrorParams {
   if ("maximum" in issue) params.maximum = Number(issue.maximum);
   if ("minimum" in issue) params.minimum = Number(issue.minimum);
   // A refinement names its bounds itself (`params` of .refine).
-  if (issue.code === "custom" && issue.params) for (const [key, value] of Object.entries(issue.params)) if (typeof value === "number" || typeof value === "string") params[key] = value;
+  if (issue.code === "custom" && issue.params)
+    for (const [key, value] of Object.entries(issue.params)) if (typeof value === "number" || typeof value === "string") params[key] = value;
   if ("values" in issue && Array.isArray(issue.values)) params.values = issue.values.join(", ");
   return params;
 }
-

@@ -8,7 +8,12 @@ import { localizedUrl } from "@/lib/seo/metadata";
 
 type Owner = { email: string; name: string };
 
-async function sendToOwner(owner: Owner, request: Request | undefined, subject: string, lines: (t: Awaited<ReturnType<typeof translatorFor>>, locale: Locale) => string[]) {
+async function sendToOwner(
+  owner: Owner,
+  request: Request | undefined,
+  subject: string,
+  lines: (t: Awaited<ReturnType<typeof translatorFor>>, locale: Locale) => string[],
+) {
   const locale = requestLocale(request);
   const t = await translatorFor(locale, "accountProtection.email");
   const common = await translatorFor(locale, "accountSecurity");
@@ -17,7 +22,9 @@ async function sendToOwner(owner: Owner, request: Request | undefined, subject: 
   await sendMail({
     to: owner.email,
     subject: t(subject),
-    text: [email("salutation"), "", ...(name ? [email("accountNameLine", { name }), ""] : []), ...lines(t, locale), "", common("resetEmailSignature")].join("\n"),
+    text: [email("salutation"), "", ...(name ? [email("accountNameLine", { name }), ""] : []), ...lines(t, locale), "", common("resetEmailSignature")].join(
+      "\n",
+    ),
   });
 }
 

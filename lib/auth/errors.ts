@@ -31,7 +31,8 @@ const AUTH_ERRORS: Record<string, { code: ErrorCode; field?: string; params?: Re
 /** The AppError for one of Better Auth's error codes, or null when the app has no text of its own for it. */
 export function authError(status: number, betterAuthCode: string | undefined): AppError | null {
   const known = betterAuthCode ? AUTH_ERRORS[betterAuthCode] : undefined;
-  const kind = status === 429 ? "rate_limited" : status === 401 ? "unauthenticated" : status === 403 ? "forbidden" : status === 404 ? "not_found" : "bad_request";
+  const kind =
+    status === 429 ? "rate_limited" : status === 401 ? "unauthenticated" : status === 403 ? "forbidden" : status === 404 ? "not_found" : "bad_request";
   if (known) return new AppError(kind, known.code, { field: known.field, params: known.params });
   if (status === 429) return new AppError(kind, "rate_limited");
   if (status === 404 && !betterAuthCode) return new AppError(kind, "not_found");

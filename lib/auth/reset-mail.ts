@@ -28,6 +28,17 @@ export async function sendPasswordResetMail({ user, betterAuthUrl, token }: { us
   await sendMail({
     to: user.email,
     subject: t("resetEmailSubject"),
-    text: [email("salutation"), "", ...(name ? [email("accountNameLine", { name }), ""] : []), t("resetEmailBody"), "", link, "", t("resetEmailIgnore"), "", t("resetEmailSignature")].join("\n"),
+    text: [
+      email("salutation"),
+      "",
+      ...(name ? [email("accountNameLine", { name }), ""] : []),
+      t("resetEmailBody"),
+      "",
+      link,
+      "",
+      t("resetEmailIgnore"),
+      "",
+      t("resetEmailSignature"),
+    ].join("\n"),
   });
 }

@@ -106,7 +106,12 @@ function createAuth() {
       },
       resetPasswordTokenExpiresIn: 60 * 60,
       onPasswordReset: async ({ user }, request) => {
-        const actor = { id: user.id, role: (user as { role?: string | null }).role ?? null, ipAddress: request ? clientIp(request) : null, userAgent: request?.headers.get("user-agent") };
+        const actor = {
+          id: user.id,
+          role: (user as { role?: string | null }).role ?? null,
+          ipAddress: request ? clientIp(request) : null,
+          userAgent: request?.headers.get("user-agent"),
+        };
         await audit(db(), actor, { action: "auth.password_reset", entityType: "user", entityId: user.id });
         await clearSignInLock(user.id);
       },

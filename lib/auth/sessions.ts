@@ -4,7 +4,6 @@ import { audit, type AuditActor } from "@/lib/audit";
 import type { ActiveSession } from "@/lib/contracts/account";
 import { describeDevice } from "./describe-device";
 
-
 export async function listActiveSessions(userId: string, currentSessionId: string): Promise<ActiveSession[]> {
   const rows = await db().session.findMany({
     where: { userId, expiresAt: { gt: new Date() } },

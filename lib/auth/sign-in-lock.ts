@@ -45,7 +45,12 @@ async function targetOf(ctx: HookContext): Promise<Target | null> {
   const normalized = identifier.toLowerCase();
   const user = await db().user.findUnique({ where: byEmail ? { email: normalized } : { username: normalized }, select: userFields });
   if (user) return { key: `user:${user.id}`, user };
-  return { key: `unknown:${createHash("sha256").update(`${byEmail ? "email" : "username"}:${normalized}`).digest("hex")}`, user: null };
+  return {
+    key: `unknown:${createHash("sha256")
+      .update(`${byEmail ? "email" : "username"}:${normalized}`)
+      .digest("hex")}`,
+    user: null,
+  };
 }
 
 function isPasswordSignIn(path: string): boolean {
@@ -87,7 +92,10 @@ async function recordFailure(ctx: HookContext, target: Target): Promise<void> {
   await table.upsert({ where: { key: target.key }, create: { key: target.key, failures: 1, windowStart: now }, update: { failures: { increment: 1 } } });
   const lockedUntil = new Date(now.getTime() + LOCK_MS);
   // Only one of several racing requests moves the count past the limit into a lock: one audit row, one e-mail.
-  const { count } = await table.updateMany({ where: { key: target.key, failures: { gte: MAX_FAILURES } }, data: { failures: 0, windowStart: now, lockedUntil } });
+  const { count } = await table.updateMany({
+    where: { key: target.key, failures: { gte: MAX_FAILURES } },
+    data: { failures: 0, windowStart: now, lockedUntil },
+  });
   if (count !== 1 || !target.user) return;
   const user = target.user;
   const request = ctx.request;
@@ -96,7 +104,9 @@ async function recordFailure(ctx: HookContext, target: Target): Promise<void> {
     { id: null, role: null, ipAddress: request ? clientIp(request) : null, userAgent: request?.headers.get("user-agent") },
     { action: "auth.sign_in_locked", entityType: "user", entityId: user.id, metadata: { failures: MAX_FAILURES, lockedUntil: lockedUntil.toISOString() } },
   );
-  void sendSignInLockedMail(user, request, { failures: MAX_FAILURES, minutes: LOCK_MS / 60_000 }).catch((error: unknown) => log.error({ err: error, userId: user.id }, "sign-in lock e-mail failed"));
+  void sendSignInLockedMail(user, request, { failures: MAX_FAILURES, minutes: LOCK_MS / 60_000 }).catch((error: unknown) =>
+    log.error({ err: error, userId: user.id }, "sign-in lock e-mail failed"),
+  );
 }
 
 /** A password reset by e-mail proves the mailbox: the account's lock and count end with it. */

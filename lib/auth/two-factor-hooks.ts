@@ -37,7 +37,10 @@ export async function beforeTwoFactor(ctx: HookContext): Promise<Record<string, 
   if (ctx.path === "/two-factor/disable") {
     const session = await getSessionFromCtx(ctx);
     if (session && isStaff(toRole((session.user as SessionUserFields).role))) {
-      throw new APIError("FORBIDDEN", { code: "TWO_FACTOR_REQUIRED_FOR_STAFF", message: "Two-factor authentication is required for staff accounts and cannot be turned off." });
+      throw new APIError("FORBIDDEN", {
+        code: "TWO_FACTOR_REQUIRED_FOR_STAFF",
+        message: "Two-factor authentication is required for staff accounts and cannot be turned off.",
+      });
     }
   }
   if (ctx.path === "/two-factor/verify-totp") await claimCodeOnce(ctx);
@@ -114,6 +117,11 @@ async function twoFactorTurnedOn(ctx: HookContext, userId: string): Promise<void
   if (!current) return;
   await db().$transaction(async (tx) => {
     const { count } = await tx.session.deleteMany({ where: { userId, id: { not: current.session.id } } });
-    await audit(tx, actor(ctx, current.user as SessionUserFields), { action: "auth.two_factor_enabled", entityType: "user", entityId: userId, metadata: { otherSessionsEnded: count } });
+    await audit(tx, actor(ctx, current.user as SessionUserFields), {
+      action: "auth.two_factor_enabled",
+      entityType: "user",
+      entityId: userId,
+      metadata: { otherSessionsEnded: count },
+    });
   });
 }

@@ -7,7 +7,6 @@ import type { NotificationOutbox } from "@/lib/notifications/outbox";
 import { isPlanExpired } from "./plan-view";
 import { changeStatus } from "./workflow";
 
-
 /**
  * The patient approves one hospital's treatment plan (nothing is paid here). In one transaction: the
  * plan becomes accepted, the case's other proposed plans not selected, the case plan_accepted (the
@@ -26,12 +25,18 @@ export async function approvePlan(input: { submissionId: string; planId: string;
     return await db().$transaction(async (tx) => {
       const plan = await tx.treatmentPlan.findFirst({
         where: { id: planId, submissionId },
-        select: { id: true, status: true, validUntil: true, hospitalId: true, submission: { select: { trackingNumber: true, status: true } }, routing: { select: { hospital: { select: { name: true } } } } },
+        select: {
+          id: true,
+          status: true,
+          validUntil: true,
+          hospitalId: true,
+          submission: { select: { trackingNumber: true, status: true } },
+          routing: { select: { hospital: { select: { name: true } } } },
+        },
       });
       if (!plan) throw new AppError("not_found", "plan_not_found");
       if (plan.status !== "proposed") throw new AppError("conflict", "plan_already_decided");
-      if (isPlanExpired(plan.validUntil, now))
-        throw new AppError("conflict", "plan_expired");
+      if (isPlanExpired(plan.validUntil, now)) throw new AppError("conflict", "plan_expired");
       if (plan.submission.status !== "responded") throw notDecidable(plan.submission.status);
 
       const accepted = await tx.treatmentPlan.updateMany({ where: { id: plan.id, status: "proposed" }, data: { status: "accepted", decidedAt: now } });
@@ -40,15 +45,29 @@ export async function approvePlan(input: { submissionId: string; planId: string;
         where: { submissionId, status: "proposed", id: { not: plan.id } },
         select: { id: true, hospitalId: true, routing: { select: { hospital: { select: { name: true } } } } },
       });
-      await tx.treatmentPlan.updateMany({ where: { id: { in: others.map((other) => other.id) }, status: "proposed" }, data: { status: "not_selected", decidedAt: now } });
+      await tx.treatmentPlan.updateMany({
+        where: { id: { in: others.map((other) => other.id) }, status: "proposed" },
+        data: { status: "not_selected", decidedAt: now },
+      });
       // plan_not_selected (below) is their notice that the case no longer needs their answer.
-      await tx.caseRouting.updateMany({ where: { submissionId, hospitalId: { in: others.map((other) => other.hospitalId) }, endNoticeAt: null }, data: { endNoticeAt: now } });
+      await tx.caseRouting.updateMany({
+        where: { submissionId, hospitalId: { in: others.map((other) => other.hospitalId) }, endNoticeAt: null },
+        data: { endNoticeAt: now },
+      });
 
       await changeStatus(tx, { submissionId, to: "plan_accepted", actor, outbox });
       const { trackingNumber } = plan.submission;
-      await outbox.add(tx, { kind: "hospital", hospitalId: plan.hospitalId, submissionId }, { type: "plan_accepted", trackingNumber, hospitalName: plan.routing.hospital.name });
+      await outbox.add(
+        tx,
+        { kind: "hospital", hospitalId: plan.hospitalId, submissionId },
+        { type: "plan_accepted", trackingNumber, hospitalName: plan.routing.hospital.name },
+      );
       for (const other of others)
-        await outbox.add(tx, { kind: "hospital", hospitalId: other.hospitalId, submissionId }, { type: "plan_not_selected", trackingNumber, hospitalName: other.routing.hospital.name });
+        await outbox.add(
+          tx,
+          { kind: "hospital", hospitalId: other.hospitalId, submissionId },
+          { type: "plan_not_selected", trackingNumber, hospitalName: other.routing.hospital.name },
+        );
       await audit(tx, actor, {
         action: "plan.approve",
         entityType: "treatment_plan",

@@ -13,11 +13,18 @@ const reasonFor: Partial<Record<SubmissionStatus, CaseEndReason>> = { plan_accep
  * only proposed. Not told here: a hospital that declined (it has left the case), the chosen hospital,
  * and those whose plan was not selected (approvePlan tells them plan_accepted / plan_not_selected).
  */
-export async function tellHospitalsCaseEnded(tx: Tx, input: { submissionId: string; trackingNumber: string; to: SubmissionStatus; outbox: NotificationOutbox; now?: Date }) {
+export async function tellHospitalsCaseEnded(
+  tx: Tx,
+  input: { submissionId: string; trackingNumber: string; to: SubmissionStatus; outbox: NotificationOutbox; now?: Date },
+) {
   const reason = reasonFor[input.to];
   if (!reason) return;
   const open = await tx.caseRouting.findMany({
-    where: { submissionId: input.submissionId, endNoticeAt: null, OR: [{ status: "awaiting_response" }, { status: "responded", plan: { status: "proposed" } }] },
+    where: {
+      submissionId: input.submissionId,
+      endNoticeAt: null,
+      OR: [{ status: "awaiting_response" }, { status: "responded", plan: { status: "proposed" } }],
+    },
     orderBy: { routedAt: "asc" },
     select: { id: true, hospitalId: true, hospital: { select: { name: true } } },
   });

@@ -22,7 +22,12 @@ export async function requestDocuments(input: { submissionId: string; message: s
       select: { id: true, message: true, createdAt: true },
     });
     await outbox.add(tx, { kind: "patient", submission }, { type: "document_request", trackingNumber: submission.trackingNumber, request: input.message });
-    await audit(tx, input.actor, { action: "case.document_request", entityType: "submission", entityId: submission.id, metadata: { documentRequestId: request.id } });
+    await audit(tx, input.actor, {
+      action: "case.document_request",
+      entityType: "submission",
+      entityId: submission.id,
+      metadata: { documentRequestId: request.id },
+    });
     return { id: request.id, message: request.message, createdAt: request.createdAt.toISOString() };
   });
 }

@@ -46,7 +46,8 @@ export async function routeCase(
 ): Promise<RouteCaseResult> {
   const hospitalIds = [...new Set(input.hospitalIds)];
   if (hospitalIds.length === 0) throw new AppError("bad_request", "routing_no_hospital", { field: "hospitalIds" });
-  if (hospitalIds.length > MAX_HOSPITALS_PER_ROUTING) throw new AppError("bad_request", "routing_too_many_hospitals", { field: "hospitalIds", params: { max: MAX_HOSPITALS_PER_ROUTING } });
+  if (hospitalIds.length > MAX_HOSPITALS_PER_ROUTING)
+    throw new AppError("bad_request", "routing_too_many_hospitals", { field: "hospitalIds", params: { max: MAX_HOSPITALS_PER_ROUTING } });
 
   return db().$transaction(async (tx) => {
     // Locks the case row first, so two coordinators routing the same case at once run one after the other.
@@ -56,8 +57,7 @@ export async function routeCase(
       where: { id: input.submissionId },
       select: { id: true, status: true, consent: true, trackingNumber: true },
     });
-    if (!routableStatuses.includes(submission.status))
-      throw new AppError("conflict", "routing_case_not_routable", { params: { status: submission.status } });
+    if (!routableStatuses.includes(submission.status)) throw new AppError("conflict", "routing_case_not_routable", { params: { status: submission.status } });
     if (!submission.consent) throw new AppError("conflict", "routing_no_consent");
 
     const hospitals = await tx.hospital.findMany({ where: { id: { in: hospitalIds }, active: true }, select: { id: true, name: true, country: true } });
@@ -90,7 +90,11 @@ export async function routeCase(
       await changeStatus(tx, { submissionId: submission.id, to: "sent_to_hospitals", actor: input.actor, note: input.note ?? null, outbox });
     }
     for (const hospital of fresh)
-      await outbox.add(tx, { kind: "hospital", hospitalId: hospital.id, submissionId: submission.id }, { type: "case_routed", trackingNumber: submission.trackingNumber, hospitalName: hospital.name, dueAt: formatDueAt(dueAt) });
+      await outbox.add(
+        tx,
+        { kind: "hospital", hospitalId: hospital.id, submissionId: submission.id },
+        { type: "case_routed", trackingNumber: submission.trackingNumber, hospitalName: hospital.name, dueAt: formatDueAt(dueAt) },
+      );
     await audit(tx, input.actor, {
       action: "case.route",
       entityType: "submission",

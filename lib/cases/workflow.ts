@@ -74,11 +74,12 @@ export async function changeStatus(tx: Tx, input: StatusChangeInput): Promise<{ 
   });
   if (!submission) throw new AppError("not_found", "submission_not_found");
   const from = submission.status;
-  if (!canTransition(from, input.to))
-    throw new AppError("conflict", "case_move_refused", { params: { from, to: input.to } });
+  if (!canTransition(from, input.to)) throw new AppError("conflict", "case_move_refused", { params: { from, to: input.to } });
   const updated = await tx.submission.updateMany({ where: { id: submission.id, status: from }, data: { status: input.to } });
   if (updated.count !== 1) throw new AppError("conflict", "case_changed_meanwhile");
-  await tx.statusChange.create({ data: { submissionId: submission.id, fromStatus: from, toStatus: input.to, actorId: input.actor.id, note: input.note ?? null } });
+  await tx.statusChange.create({
+    data: { submissionId: submission.id, fromStatus: from, toStatus: input.to, actorId: input.actor.id, note: input.note ?? null },
+  });
   await audit(tx, input.actor, { action: "submission.status_change", entityType: "submission", entityId: submission.id, metadata: { from, to: input.to } });
   await input.outbox?.add(tx, { kind: "patient", submission }, { type: "status_changed", trackingNumber: submission.trackingNumber, status: input.to });
   if (isCaseEnded(input.to)) {

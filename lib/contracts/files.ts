@@ -43,7 +43,10 @@ export const dicomMetadataSchema = z.object({
   frames: z.number().nullable(),
   photometricInterpretation: z.string().nullable(),
   transferSyntax: z.object({ uid: z.string(), name: z.string() }),
-  preview: z.discriminatedUnion("renderable", [z.object({ renderable: z.literal(true) }), z.object({ renderable: z.literal(false), reason: z.enum(dicomNotRenderableReasons) })]),
+  preview: z.discriminatedUnion("renderable", [
+    z.object({ renderable: z.literal(true) }),
+    z.object({ renderable: z.literal(false), reason: z.enum(dicomNotRenderableReasons) }),
+  ]),
 });
 export type StoredDicomMetadata = z.infer<typeof dicomMetadataSchema>;
 

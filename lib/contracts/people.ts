@@ -45,7 +45,10 @@ export function nameProblem(value: string): NameProblem | null {
 
 /** Spaces of every width become one plain space, ends trimmed; composed characters (NFC). */
 export function normalizeName(value: string): string {
-  return value.normalize("NFC").replace(/[\p{Zs}\t]+/gu, " ").trim();
+  return value
+    .normalize("NFC")
+    .replace(/[\p{Zs}\t]+/gu, " ")
+    .trim();
 }
 
 /**

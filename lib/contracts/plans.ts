@@ -16,12 +16,7 @@ export const PLAN_TEXT_MAX = 4000;
 
 const blank = (input: unknown) => input === undefined || input === null || input === "" || (typeof input === "number" && Number.isNaN(input));
 
-const text = (max: number) =>
-  z
-    .string({ error: "field_required" })
-    .trim()
-    .min(1, "field_required")
-    .max(max, "too_long");
+const text = (max: number) => z.string({ error: "field_required" }).trim().min(1, "field_required").max(max, "too_long");
 
 /**
  * A whole number in [min, max], refused with one code that names the range ({maximum}); an empty field

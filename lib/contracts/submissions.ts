@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { formSpecialtySlugs } from "@/content/specialties";
+import { fileViewSchema } from "./files";
 import { personName } from "./people";
+import { planViewSchema } from "./plans";
 
 /**
  * The states a submission moves through, and how each looks: submitted blue, under_review yellow,
@@ -110,3 +112,64 @@ export type CreatedSubmissionBody = z.infer<typeof createdSubmissionSchema>;
 
 /** POST /api/add-files-to-submission answers 201 with how many files were added. */
 export const filesAddedSchema = z.object({ success: z.literal(true), added: z.number() });
+
+/** One status change of a case, oldest first, with the coordinator's note written for the patient. */
+export const historyEntrySchema = z.object({ status: z.string(), note: z.string().nullable(), at: z.string() });
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+const hospitalSchema = z.object({ name: z.string(), city: z.string(), country: z.string() });
+
+/**
+ * A hospital the case was shared with, and the cross-border transfer record the patient is shown;
+ * `declined`: the hospital said it cannot take the case (its reason stays with the coordinator).
+ */
+export const matchedHospitalSchema = hospitalSchema.extend({
+  declined: z.boolean(),
+  routedAt: z.string(),
+  destinationCountry: z.string(),
+  transferBasis: z.string(),
+});
+export type MatchedHospital = z.infer<typeof matchedHospitalSchema>;
+
+/** A plan as the patient compares it: with its hospital, and whether it can still be approved. */
+export const patientPlanViewSchema = planViewSchema.extend({ hospital: hospitalSchema, expired: z.boolean() });
+export type PatientPlanView = z.infer<typeof patientPlanViewSchema>;
+
+/** The coordinator's request for more documents; `fulfilledAt` once the patient added files. */
+export const documentRequestViewSchema = z.object({ id: z.string(), message: z.string(), createdAt: z.string(), fulfilledAt: z.string().nullable() });
+export type DocumentRequestView = z.infer<typeof documentRequestViewSchema>;
+
+/**
+ * What a patient (signed in, or a verified guest) sees of one case: status, history, files and the
+ * care coordination (hospitals, their plans, document requests). Never the routing's decline reasons,
+ * due dates or staff notes.
+ */
+export const patientCaseViewSchema = z.object({
+  trackingNumber: z.string(),
+  patientName: z.string(),
+  specialty: z.string(),
+  urgency: z.enum(urgencies),
+  status: submissionStatusSchema,
+  createdAt: z.string(),
+  history: z.array(historyEntrySchema),
+  files: z.array(fileViewSchema),
+  matchedHospitals: z.array(matchedHospitalSchema),
+  plans: z.array(patientPlanViewSchema),
+  documentRequests: z.array(documentRequestViewSchema),
+  /** Hospital responses the patient can see: one per plan received. */
+  responsesCount: z.number(),
+});
+export type PatientCaseView = z.infer<typeof patientCaseViewSchema>;
+
+/** GET /api/my-submissions: the signed-in patient's own submissions, newest first. */
+export const ownSubmissionSchema = patientCaseViewSchema.extend({
+  id: z.string(),
+  title: z.string().nullable(),
+  updatedAt: z.string(),
+  medicalCondition: z.string().nullable(),
+  message: z.string().nullable(),
+  preferredCountries: z.array(z.string()),
+  fileName: z.string().nullable(),
+});
+export type OwnSubmission = z.infer<typeof ownSubmissionSchema>;
+export const ownSubmissionsSchema = z.array(ownSubmissionSchema);

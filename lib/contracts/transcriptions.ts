@@ -133,7 +133,10 @@ export type TranscriptSegment = z.infer<typeof transcriptSegmentSchema>;
 export const transcriptionDetailSchema = transcriptionListItemSchema.extend({
   department: z.string().nullable(),
   language: z.string().nullable(),
-  patientInfo: z.object({ patientId: z.string(), medicalRecordNumber: z.string(), attendingPhysician: z.string(), department: z.string() }).partial().nullable(),
+  patientInfo: z
+    .object({ patientId: z.string(), medicalRecordNumber: z.string(), attendingPhysician: z.string(), department: z.string() })
+    .partial()
+    .nullable(),
   text: z.string().nullable(),
   segments: z.array(transcriptSegmentSchema),
   engine: z.string().nullable(),
@@ -176,7 +179,8 @@ export function transcriptAsText(item: Pick<TranscriptionDetail, "title" | "file
         page = segment.page;
         lines.push(`--- Page ${page} ---`);
       }
-      const time = segment.start !== undefined ? `[${formatTimestamp(segment.start)}${segment.end !== undefined ? ` - ${formatTimestamp(segment.end)}` : ""}] ` : "";
+      const time =
+        segment.start !== undefined ? `[${formatTimestamp(segment.start)}${segment.end !== undefined ? ` - ${formatTimestamp(segment.end)}` : ""}] ` : "";
       lines.push(`${time}${segment.text}`);
     }
   } else lines.push(item.text ?? "");

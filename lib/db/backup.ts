@@ -76,7 +76,8 @@ export function restoreEmbedded(dataDir: string, archive: string): { files: numb
     const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
     const actual = checksums(staging);
     const damaged = Object.keys(manifest.files).filter((file) => actual[file] !== manifest.files[file]);
-    if (damaged.length) throw new Error(`The backup is damaged: ${damaged.length} file(s) do not match their checksum, e.g. ${damaged[0]}. Nothing was changed.`);
+    if (damaged.length)
+      throw new Error(`The backup is damaged: ${damaged.length} file(s) do not match their checksum, e.g. ${damaged[0]}. Nothing was changed.`);
 
     mkdirSync(dataDir, { recursive: true });
     const present = PARTS.filter((part) => existsSync(path.join(dataDir, part)));

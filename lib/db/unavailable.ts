@@ -8,11 +8,23 @@ import "server-only";
 const UNAVAILABLE_NAMES = new Set(["PrismaClientInitializationError"]);
 const UNAVAILABLE_CODES = new Set([
   // Prisma: cannot reach server, timed out reaching it, server closed the connection, pool timeout.
-  "P1001", "P1002", "P1017", "P2024",
+  "P1001",
+  "P1002",
+  "P1017",
+  "P2024",
   // Node sockets.
-  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EPIPE", "EAI_AGAIN",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "EAI_AGAIN",
   // PostgreSQL: admin shutdown, crash shutdown, cannot connect now, too many connections.
-  "57P01", "57P02", "57P03", "53300",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
 ]);
 /** Driver adapter error kinds (error.cause.kind of a DriverAdapterError). */
 const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "DatabaseUnavailable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
@@ -30,13 +42,25 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** Text PostgreSQL refuses to store (a NUL character, an invalid byte sequence): the client's input, so a 400. */
 export function isUnstorableText(error: unknown): boolean {
-  return someCause(error, (value) =>
-    [value.code, value.originalCode].some((code) => code === "22021" || code === "22P05") ||
-    (typeof value.message === "string" && /invalid byte sequence for encoding|unsupported Unicode escape sequence|`22021`|`22P05`/.test(value.message)),
+  return someCause(
+    error,
+    (value) =>
+      [value.code, value.originalCode].some((code) => code === "22021" || code === "22P05") ||
+      (typeof value.message === "string" && /invalid byte sequence for encoding|unsupported Unicode escape sequence|`22021`|`22P05`/.test(value.message)),
   );
 }
 
-type ErrorLike = { name?: unknown; code?: unknown; errorCode?: unknown; kind?: unknown; originalCode?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown }; errors?: unknown };
+type ErrorLike = {
+  name?: unknown;
+  code?: unknown;
+  errorCode?: unknown;
+  kind?: unknown;
+  originalCode?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  meta?: { driverAdapterError?: unknown };
+  errors?: unknown;
+};
 
 function someCause(error: unknown, test: (value: ErrorLike) => boolean): boolean {
   const seen = new Set<unknown>();

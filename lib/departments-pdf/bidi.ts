@@ -10,7 +10,8 @@ type BidiType = "L" | "R" | "AL" | "EN" | "AN" | "ES" | "ET" | "CS" | "NSM" | "O
 const EUROPEAN_NUMBER = /[0-9\u00b2\u00b3\u00b9\u06f0-\u06f9\u2070\u2074-\u2079\u2080-\u2089\uff10-\uff19]/u;
 const ARABIC_NUMBER = /[\u0600-\u0605\u0660-\u0669\u066b\u066c\u06dd\u08e2]/u;
 const EUROPEAN_SEPARATOR = /[+\-\u207a\u207b\u208a\u208b\u2212\ufb29\ufe62\ufe63\uff0b\uff0d]/u;
-const EUROPEAN_TERMINATOR = /[#$%\u00a2-\u00a5\u00b0\u00b1\u0609\u060a\u066a\u2030-\u2034\u20a0-\u20cf\ufe5f\ufe69\ufe6a\uff03-\uff05\uffe0\uffe1\uffe5\uffe6]/u;
+const EUROPEAN_TERMINATOR =
+  /[#$%\u00a2-\u00a5\u00b0\u00b1\u0609\u060a\u066a\u2030-\u2034\u20a0-\u20cf\ufe5f\ufe69\ufe6a\uff03-\uff05\uffe0\uffe1\uffe5\uffe6]/u;
 const COMMON_SEPARATOR = /[,./:\u00a0\u060c\u202f\u2044\ufe50\ufe52\ufe55\uff0c\uff0e\uff0f\uff1a]/u;
 const NONSPACING = /[\p{Mn}\p{Me}\p{Cf}]/u;
 const ARABIC_LETTER = /[\u0600-\u07bf\u0860-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/u;
@@ -98,7 +99,10 @@ export function visualRuns(line: string, rtl: boolean): BidiRun[] {
   // N0: a pair of brackets takes the line's direction if it holds text of that direction, else the
   // other one if it holds text of it and follows it ("Acıbadem (Maslak)" in an Arabic sentence).
   for (const [open, close] of bracketPairs(chars, types)) {
-    const inside = types.slice(open + 1, close).filter(isStrong).map(direction);
+    const inside = types
+      .slice(open + 1, close)
+      .filter(isStrong)
+      .map(direction);
     if (!inside.length) continue;
     let before = open - 1;
     while (before >= 0 && !isStrong(types[before])) before--;
@@ -136,11 +140,27 @@ export function visualRuns(line: string, rtl: boolean): BidiRun[] {
   return runs.map(({ text, level }) => ({ text, rtl: level % 2 === 1 }));
 }
 
-const MIRRORED: Record<string, string> = { "(": ")", ")": "(", "[": "]", "]": "[", "{": "}", "}": "{", "<": ">", ">": "<", "«": "»", "»": "«", "‹": "›", "›": "‹" };
+const MIRRORED: Record<string, string> = {
+  "(": ")",
+  ")": "(",
+  "[": "]",
+  "]": "[",
+  "{": "}",
+  "}": "{",
+  "<": ">",
+  ">": "<",
+  "«": "»",
+  "»": "«",
+  "‹": "›",
+  "›": "‹",
+};
 
 /** Characters in display order for a font that lays them out left to right: reversed, brackets mirrored. */
 export function reverseForDisplay(text: string): string {
-  return [...text].reverse().map((char) => MIRRORED[char] ?? char).join("");
+  return [...text]
+    .reverse()
+    .map((char) => MIRRORED[char] ?? char)
+    .join("");
 }
 
 /** Whether a paragraph reads right to left: in a right-to-left document when it has Arabic or Hebrew letters, else when it has them and no left-to-right letters. */

@@ -130,7 +130,11 @@ function faces(): Face[] {
     ...["latin", "latin-ext", "cyrillic", "cyrillic-ext", "greek", "greek-ext", "vietnamese"].map((subset) => face("noto-sans", subset, notoSans)),
     face("noto-sans-arabic", "arabic", packageSubsets("noto-sans-arabic")),
     face("noto-sans-devanagari", "devanagari", packageSubsets("noto-sans-devanagari")),
-    new Face("noto-sans-sc", "chinese-simplified", numbered.flatMap((subset) => sc.get(subset)!)),
+    new Face(
+      "noto-sans-sc",
+      "chinese-simplified",
+      numbered.flatMap((subset) => sc.get(subset)!),
+    ),
     ...numbered.map((subset) => new Face("noto-sans-sc", subset.slice(1, -1), sc.get(subset)!)),
   ];
   return allFaces;

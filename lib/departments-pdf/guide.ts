@@ -49,7 +49,11 @@ export async function renderDepartmentsGuide(locale: Locale): Promise<Buffer> {
 
   layout.add(heading(layout, t("departments.pdf.departmentsHeading")));
   for (const group of departmentGroups) {
-    layout.add({ rows: [{ height: 24, fill: paleTeal, segments: [{ x: 0, text: t(messageKey.departmentGroup(group.id)), style: style.group }] }], spaceBefore: 14, keepWithNext: true });
+    layout.add({
+      rows: [{ height: 24, fill: paleTeal, segments: [{ x: 0, text: t(messageKey.departmentGroup(group.id)), style: style.group }] }],
+      spaceBefore: 14,
+      keepWithNext: true,
+    });
     for (const department of group.departments) layout.add(departmentBlock(layout, t, group, department, url));
   }
 
@@ -62,7 +66,11 @@ export async function renderDepartmentsGuide(locale: Locale): Promise<Buffer> {
         ...paragraph(t(messageKey.checkupPackage(pkg.id)), style.item),
         ...paragraph(t(messageKey.checkupPackageDescription(pkg.id)), style.note),
         ...paragraph(lead, style.label),
-        ...layout.bulletColumns((pkg.extends ? pkg.adds : checkupItems(pkg)).map((item) => t(messageKey.checkupItem(item))), style.list, 2),
+        ...layout.bulletColumns(
+          (pkg.extends ? pkg.adds : checkupItems(pkg)).map((item) => t(messageKey.checkupItem(item))),
+          style.list,
+          2,
+        ),
       ],
     });
   }

@@ -63,7 +63,10 @@ export class PdfCanvas {
       // With `features`, pdfkit lays out the whole piece at once (right-to-left text needs it);
       // without, word by word with a cache. Either way as the typesetter measured it.
       const features = run.rtl ? [] : undefined;
-      this.doc.font(id).fontSize(style.size).text(run.text, x + run.x, A4.height - y, { lineBreak: false, baseline: "alphabetic", features });
+      this.doc
+        .font(id)
+        .fontSize(style.size)
+        .text(run.text, x + run.x, A4.height - y, { lineBreak: false, baseline: "alphabetic", features });
     }
   }
 

@@ -170,7 +170,8 @@ function previewSupport(dataSet: DataSet, transferSyntax: string, fileSize: numb
   const slope = dataSet.floatString("x00281053");
   const windowWidth = dataSet.floatString("x00281051", 0);
   const windowCenter = dataSet.floatString("x00281050", 0);
-  const hasWindow = windowWidth !== undefined && windowCenter !== undefined && Number.isFinite(windowWidth) && Number.isFinite(windowCenter) && windowWidth >= 1;
+  const hasWindow =
+    windowWidth !== undefined && windowCenter !== undefined && Number.isFinite(windowWidth) && Number.isFinite(windowCenter) && windowWidth >= 1;
   const layout: PixelLayout = {
     rows,
     columns,

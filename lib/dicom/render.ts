@@ -46,7 +46,10 @@ function rgbReader(frame: DataView, layout: PixelLayout): (index: number) => Rgb
 
 function greyReader(frame: DataView, layout: PixelLayout): (index: number) => Rgb {
   const value = modalityValues(frame, layout);
-  const toUnit = layout.windowCenter !== null && layout.windowWidth !== null ? linearWindow(layout.windowCenter, layout.windowWidth) : minMaxWindow(value, layout.rows * layout.columns);
+  const toUnit =
+    layout.windowCenter !== null && layout.windowWidth !== null
+      ? linearWindow(layout.windowCenter, layout.windowWidth)
+      : minMaxWindow(value, layout.rows * layout.columns);
   const invert = layout.photometric === "MONOCHROME1";
   return (index) => {
     const level = Math.round(Math.min(1, Math.max(0, toUnit(value(index)))) * 255);

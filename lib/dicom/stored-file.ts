@@ -7,7 +7,6 @@ import { DICOM_MIME_TYPE } from "@/lib/contracts/files";
 import { DicomFormatError, MAX_RENDER_BYTES, type DicomHeader, type NotRenderableReason } from "./parse";
 import { readDicomHeader, readDicomPreview } from "./read";
 
-
 interface Viewer {
   user: SessionUser | null;
   trackedSubmissionId: string | null;
@@ -48,8 +47,7 @@ export async function storedDicomPreview(rawId: string, viewer: Viewer): Promise
 }
 
 const REASONS: Record<NotRenderableReason, (header: DicomHeader) => AppError> = {
-  compressed: (header) =>
-    new AppError("unsupported_media_type", "dicom_compressed", { params: { syntax: header.metadata.transferSyntax.name } }),
+  compressed: (header) => new AppError("unsupported_media_type", "dicom_compressed", { params: { syntax: header.metadata.transferSyntax.name } }),
   unsupported_image: (header) =>
     new AppError("unsupported_media_type", "dicom_unsupported_image", { params: { type: header.metadata.photometricInterpretation ?? "?" } }),
   too_large: () => new AppError("payload_too_large", "dicom_too_large", { params: { megabytes: MAX_RENDER_BYTES / 1024 / 1024 } }),

@@ -7,7 +7,6 @@ import { db } from "@/lib/db";
 import { getStore, StorageNotFoundError } from "@/lib/storage";
 import { fileReadableBy } from "@/lib/access/files";
 
-
 /** Finds a file the viewer may read, writes the audit row, and opens its bytes. Anyone else: 404. */
 export async function openFileForReading(rawId: string, user: SessionUser | null, trackedSubmissionId: string | null, actor: AuditActor) {
   const file = await findReadableFile(rawId, user, trackedSubmissionId);

@@ -41,6 +41,12 @@ export type Translate = (key: string, values?: Record<string, string | number>) 
 /** Translations outside React (e-mails, PDFs): an unknown locale gets English. */
 export async function translatorFor(requested: string | null | undefined, namespace?: string): Promise<Translate> {
   const locale: Locale = isLocale(requested) ? requested : defaultLocale;
-  const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: namespace as never, onError: () => {}, getMessageFallback: keyAsFallback });
+  const t = createTranslator({
+    locale,
+    messages: await loadMessages(locale),
+    namespace: namespace as never,
+    onError: () => {},
+    getMessageFallback: keyAsFallback,
+  });
   return (key, values) => (t as unknown as Translate)(key, values);
 }

@@ -42,7 +42,14 @@ export class NotificationOutbox {
       const actionPath = submission.userId ? "/journey" : "/track";
       if (submission.userId)
         await tx.notification.create({ data: { userId: submission.userId, submissionId: submission.id, type, params, actionUrl: actionPath } });
-      this.mails.push({ to: submission.email, locale: isLocale(submission.locale) ? submission.locale : defaultLocale, name: submission.patientName, nameLabel: "patientNameLine", event, actionPath });
+      this.mails.push({
+        to: submission.email,
+        locale: isLocale(submission.locale) ? submission.locale : defaultLocale,
+        name: submission.patientName,
+        nameLabel: "patientNameLine",
+        event,
+        actionPath,
+      });
       return;
     }
     if (recipient.kind === "admins") {
@@ -54,7 +61,10 @@ export class NotificationOutbox {
       }
       return;
     }
-    const partners = await tx.user.findMany({ where: { role: "partner", hospitalId: recipient.hospitalId, banned: { not: true } }, select: { id: true, email: true, name: true } });
+    const partners = await tx.user.findMany({
+      where: { role: "partner", hospitalId: recipient.hospitalId, banned: { not: true } },
+      select: { id: true, email: true, name: true },
+    });
     const actionPath = `/partner/cases/${recipient.submissionId}`;
     for (const partner of partners) {
       await tx.notification.create({ data: { userId: partner.id, submissionId: recipient.submissionId, type, params, actionUrl: actionPath } });
@@ -72,11 +82,27 @@ export class NotificationOutbox {
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** The event's parameters ready for its texts, in the reader's language: a status by its name, dates and times in UTC. */
-export async function notificationValues(event: NotificationEvent | ({ type: string } & Record<string, unknown>), locale: Locale): Promise<Record<string, string>> {
-  const values = Object.fromEntries(Object.entries(event).filter(([key]) => key !== "type").map(([key, value]) => [key, String(value ?? "")]));
+export async function notificationValues(
+  event: NotificationEvent | ({ type: string } & Record<string, unknown>),
+  locale: Locale,
+): Promise<Record<string, string>> {
+  const values = Object.fromEntries(
+    Object.entries(event)
+      .filter(([key]) => key !== "type")
+      .map(([key, value]) => [key, String(value ?? "")]),
+  );
   if (values.status) values.status = (await translatorFor(locale, "statuses"))(values.status);
-  const dates = new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
-  for (const [key, value] of Object.entries(values)) if (ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value))) values[key] = dates.format(new Date(value));
+  const dates = new Intl.DateTimeFormat(locale, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  });
+  for (const [key, value] of Object.entries(values))
+    if (ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value))) values[key] = dates.format(new Date(value));
   return values;
 }
 

@@ -8,7 +8,6 @@ import { notificationValues } from "./outbox";
 
 export const NOTIFICATIONS_SHOWN = 50;
 
-
 /**
  * The signed-in user's newest notifications, their texts rendered in the reader's language (a
  * notification stores its type and parameters, not text), and how many are unread.

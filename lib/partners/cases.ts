@@ -24,10 +24,17 @@ export function partnerHospitalId(user: SessionUser): string {
   return user.hospitalId;
 }
 
-
 const routingSelect = { id: true, status: true, routedAt: true, dueAt: true, respondedAt: true, declineReason: true, plan: { select: planSelect } } as const;
 
-type RoutingRow = { id: string; status: StoredRoutingStatus; routedAt: Date; dueAt: Date; respondedAt: Date | null; declineReason: string | null; plan: PlanRow | null };
+type RoutingRow = {
+  id: string;
+  status: StoredRoutingStatus;
+  routedAt: Date;
+  dueAt: Date;
+  respondedAt: Date | null;
+  declineReason: string | null;
+  plan: PlanRow | null;
+};
 
 /** My hospital's routing of a case; its status is "withdrawn" once the case ended before we answered. */
 function toRoutingView(routing: RoutingRow, caseStatus: string): PartnerRoutingView {
@@ -42,7 +49,6 @@ function toRoutingView(routing: RoutingRow, caseStatus: string): PartnerRoutingV
   };
 }
 
-
 /**
  * The partner's case list, newest routing first, one page at a time: keyset on my hospital's routings
  * (routedAt desc, id desc; index hospitalId, routedAt), so no case is skipped however many there are.
@@ -52,7 +58,10 @@ export async function listPartnerCases(user: SessionUser, query: PartnerListQuer
   const { cursor, limit } = partnerListQuery.parse(query);
   const after = cursor ? decodeCursor(cursor) : null;
   const rows = await db().caseRouting.findMany({
-    where: { ...routingsOfHospital(hospitalId), ...(after && { OR: [{ routedAt: { lt: after.createdAt } }, { routedAt: after.createdAt, id: { lt: after.id } }] }) },
+    where: {
+      ...routingsOfHospital(hospitalId),
+      ...(after && { OR: [{ routedAt: { lt: after.createdAt } }, { routedAt: after.createdAt, id: { lt: after.id } }] }),
+    },
     orderBy: [{ routedAt: "desc" }, { id: "desc" }],
     take: limit + 1,
     select: {
@@ -72,7 +81,6 @@ export async function listPartnerCases(user: SessionUser, query: PartnerListQuer
   };
 }
 
-
 /**
  * One case: the hospital's own routing and plan, and, while the case is shared with the hospital, what
  * it needs to assess it (the patient's details and files); `shared` says which. Reading it is audited.
@@ -83,7 +91,15 @@ export async function getPartnerCase(user: SessionUser, rawId: string, actor: Au
   if (!id.success) throw new AppError("not_found", "case_not_found");
   const row = await db().submission.findFirst({
     where: { id: id.data, ...routedToHospital(hospitalId) },
-    select: { id: true, trackingNumber: true, specialty: true, urgency: true, status: true, createdAt: true, routings: { where: routingsOfHospital(hospitalId), select: routingSelect } },
+    select: {
+      id: true,
+      trackingNumber: true,
+      specialty: true,
+      urgency: true,
+      status: true,
+      createdAt: true,
+      routings: { where: routingsOfHospital(hospitalId), select: routingSelect },
+    },
   });
   if (!row) throw new AppError("not_found", "case_not_found");
   const details = await db().submission.findFirst({
@@ -104,7 +120,6 @@ export async function getPartnerCase(user: SessionUser, rawId: string, actor: Au
   if (!details) return { ...summary, shared: false as const };
   return { ...summary, shared: true as const, ...details, files: details.files.map(toFileView) };
 }
-
 
 /** The name of the hospital a partner acts for (page headings). */
 export async function partnerHospitalName(user: SessionUser): Promise<string> {

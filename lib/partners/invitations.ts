@@ -24,7 +24,6 @@ import { INVITATION_TOKEN_PATTERN, type acceptInvitationSchema, type inviteSchem
  */
 export const INVITATION_DAYS = 7;
 
-
 export function hashInvitationToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
@@ -57,10 +56,30 @@ export async function createInvitation(input: z.infer<typeof inviteSchema>, loca
   void sendInvitationEmail({ to: email, name: input.name, hospitalName: hospital.name, token, locale }).catch((error) =>
     log.error({ invitationId: invitation.id, err: error }, "Could not send a partner invitation e-mail"),
   );
-  return { id: invitation.id, name: invitation.name, email, hospitalId: hospital.id, hospitalName: hospital.name, expiresAt: invitation.expiresAt.toISOString(), createdAt: invitation.createdAt.toISOString() };
+  return {
+    id: invitation.id,
+    name: invitation.name,
+    email,
+    hospitalId: hospital.id,
+    hospitalName: hospital.name,
+    expiresAt: invitation.expiresAt.toISOString(),
+    createdAt: invitation.createdAt.toISOString(),
+  };
 }
 
-async function sendInvitationEmail({ to, name, hospitalName, token, locale }: { to: string; name: string; hospitalName: string; token: string; locale: Locale }) {
+async function sendInvitationEmail({
+  to,
+  name,
+  hospitalName,
+  token,
+  locale,
+}: {
+  to: string;
+  name: string;
+  hospitalName: string;
+  token: string;
+  locale: Locale;
+}) {
   const t = await translatorFor(locale ?? defaultLocale, "emails");
   const invitee = nameForMail(name);
   await sendMail({
@@ -82,9 +101,14 @@ async function sendInvitationEmail({ to, name, hospitalName, token, locale }: { 
 }
 
 /** What the invite page shows before the form: whom the invitation is for, or why it cannot be used. */
-export async function describeInvitation(token: string): Promise<{ state: "valid"; name: string; email: string; hospitalName: string } | { state: "invalid" | "used" | "expired" }> {
+export async function describeInvitation(
+  token: string,
+): Promise<{ state: "valid"; name: string; email: string; hospitalName: string } | { state: "invalid" | "used" | "expired" }> {
   if (!INVITATION_TOKEN_PATTERN.test(token)) return { state: "invalid" };
-  const invitation = await db().partnerInvitation.findUnique({ where: { tokenHash: hashInvitationToken(token) }, include: { hospital: { select: { name: true } } } });
+  const invitation = await db().partnerInvitation.findUnique({
+    where: { tokenHash: hashInvitationToken(token) },
+    include: { hospital: { select: { name: true } } },
+  });
   if (!invitation) return { state: "invalid" };
   if (invitation.acceptedAt) return { state: "used" };
   if (invitation.expiresAt <= new Date()) return { state: "expired" };
@@ -92,7 +116,11 @@ export async function describeInvitation(token: string): Promise<{ state: "valid
 }
 
 /** Accepts an invitation; returns the new user's id and the Set-Cookie lines of their session. */
-export async function acceptInvitation(request: Request, input: z.infer<typeof acceptInvitationSchema>, actor: AuditActor): Promise<{ userId: string; setCookies: string[] }> {
+export async function acceptInvitation(
+  request: Request,
+  input: z.infer<typeof acceptInvitationSchema>,
+  actor: AuditActor,
+): Promise<{ userId: string; setCookies: string[] }> {
   const invitation = await db().partnerInvitation.findUnique({ where: { tokenHash: hashInvitationToken(input.token) }, include: { hospital: true } });
   if (!invitation) throw new AppError("not_found", "invitation_invalid");
   if (invitation.acceptedAt) throw new AppError("conflict", "invitation_used");
@@ -114,7 +142,8 @@ export async function acceptInvitation(request: Request, input: z.infer<typeof a
       if (code.includes("USER_ALREADY_EXISTS") || code.includes("EMAIL")) throw new AppError("conflict", "invitation_email_taken");
       if (code.includes("PASSWORD")) throw authError(400, code) ?? error;
       // An invitation made before the person-name rule, for a name the rule now refuses.
-      if (code === NAME_INVALID) throw new AppError("bad_request", "invalid_name", { params: { problem: String((error.body as { problem?: string }).problem) } });
+      if (code === NAME_INVALID)
+        throw new AppError("bad_request", "invalid_name", { params: { problem: String((error.body as { problem?: string }).problem) } });
     }
     throw error;
   }
@@ -133,20 +162,30 @@ export async function acceptInvitation(request: Request, input: z.infer<typeof a
       if (claimed.count !== 1) throw new AppError("conflict", "invitation_used");
       // The invitation link reached this address, so it is verified.
       await tx.user.update({ where: { id: userId }, data: { role: "partner", hospitalId: invitation.hospitalId, emailVerified: true } });
-      await audit(tx, { ...actor, id: userId, role: "partner" }, {
-        action: "partner.invitation_accept",
-        entityType: "partner_invitation",
-        entityId: invitation.id,
-        metadata: { hospitalId: invitation.hospitalId },
-      });
+      await audit(
+        tx,
+        { ...actor, id: userId, role: "partner" },
+        {
+          action: "partner.invitation_accept",
+          entityType: "partner_invitation",
+          entityId: invitation.id,
+          metadata: { hospitalId: invitation.hospitalId },
+        },
+      );
     });
   } catch (error) {
     // No half-made account: without the partner role the new user (and its session) goes again.
-    await db().user.delete({ where: { id: userId } }).catch(() => {});
+    await db()
+      .user.delete({ where: { id: userId } })
+      .catch(() => {});
     throw error;
   }
   // Sign-up opens no session: the new partner signs in with the password just chosen.
-  const signIn = await getAuth().api.signInEmail({ body: { email: invitation.email, password: input.password }, headers: request.headers, returnHeaders: true });
+  const signIn = await getAuth().api.signInEmail({
+    body: { email: invitation.email, password: input.password },
+    headers: request.headers,
+    returnHeaders: true,
+  });
   return { userId, setCookies: signIn.headers.getSetCookie() };
 }
 
@@ -157,7 +196,16 @@ export async function listPartnersAndInvitations(): Promise<PartnerDirectory> {
       where: { role: "partner" },
       orderBy: { createdAt: "desc" },
       take: 500,
-      select: { id: true, name: true, email: true, username: true, displayUsername: true, createdAt: true, banned: true, hospital: { select: { id: true, name: true } } },
+      select: {
+        id: true,
+        name: true,
+        email: true,
+        username: true,
+        displayUsername: true,
+        createdAt: true,
+        banned: true,
+        hospital: { select: { id: true, name: true } },
+      },
     }),
     db().partnerInvitation.findMany({
       where: { acceptedAt: null, expiresAt: { gt: new Date() } },
@@ -188,4 +236,3 @@ export async function listPartnersAndInvitations(): Promise<PartnerDirectory> {
     })),
   };
 }
-

@@ -18,7 +18,6 @@ import type { appointmentSchema, declineSchema, planSchema } from "@/lib/contrac
  * and notifications.
  */
 
-
 /** My hospital's routing of this case (with what the notifications need), or 404. */
 async function findMyRouting(tx: Tx, user: SessionUser, rawId: string) {
   const hospitalId = partnerHospitalId(user);
@@ -77,8 +76,17 @@ export async function submitPlan(user: SessionUser, submissionId: string, input:
       },
       select: { id: true },
     });
-    await audit(tx, actor, { action: "plan.submit", entityType: "treatment_plan", entityId: created.id, metadata: { submissionId: submission.id, hospitalId: routing.hospitalId } });
-    await outbox.add(tx, { kind: "patient", submission }, { type: "hospital_response", trackingNumber: submission.trackingNumber, hospitalName: routing.hospital.name });
+    await audit(tx, actor, {
+      action: "plan.submit",
+      entityType: "treatment_plan",
+      entityId: created.id,
+      metadata: { submissionId: submission.id, hospitalId: routing.hospitalId },
+    });
+    await outbox.add(
+      tx,
+      { kind: "patient", submission },
+      { type: "hospital_response", trackingNumber: submission.trackingNumber, hospitalName: routing.hospital.name },
+    );
     // The first plan makes the case "responded"; hospital_response already tells the patient.
     if (status === "sent_to_hospitals") await changeStatus(tx, { submissionId: submission.id, to: "responded", actor });
     return created;
@@ -93,7 +101,12 @@ export async function declineCase(user: SessionUser, submissionId: string, input
     await lockOpenCase(tx, routing.submissionId);
     if (routing.status !== "awaiting_response") throw new AppError("conflict", "partner_already_answered");
     await claimRouting(tx, routing.id, { status: "declined", declineReason: input.reason });
-    await audit(tx, actor, { action: "routing.decline", entityType: "case_routing", entityId: routing.id, metadata: { submissionId: routing.submissionId, hospitalId: routing.hospitalId } });
+    await audit(tx, actor, {
+      action: "routing.decline",
+      entityType: "case_routing",
+      entityId: routing.id,
+      metadata: { submissionId: routing.submissionId, hospitalId: routing.hospitalId },
+    });
   });
 }
 
@@ -105,13 +118,22 @@ export async function scheduleAppointment(user: SessionUser, submissionId: strin
     const { submission, plan } = routing;
     if (!plan || plan.status !== "accepted" || submission.status !== "plan_accepted") throw new AppError("conflict", "appointment_needs_accepted_plan");
     await tx.treatmentPlan.update({ where: { id: plan.id }, data: { appointmentAt: at, appointmentNote: input.note || null } });
-    await audit(tx, actor, { action: "plan.appointment", entityType: "treatment_plan", entityId: plan.id, metadata: { submissionId: submission.id, at: at.toISOString() } });
-    await outbox.add(tx, { kind: "patient", submission }, {
-      type: "appointment_scheduled",
-      trackingNumber: submission.trackingNumber,
-      hospitalName: routing.hospital.name,
-      date: `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    await audit(tx, actor, {
+      action: "plan.appointment",
+      entityType: "treatment_plan",
+      entityId: plan.id,
+      metadata: { submissionId: submission.id, at: at.toISOString() },
     });
+    await outbox.add(
+      tx,
+      { kind: "patient", submission },
+      {
+        type: "appointment_scheduled",
+        trackingNumber: submission.trackingNumber,
+        hospitalName: routing.hospital.name,
+        date: `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+      },
+    );
   });
   outbox.sendEmails();
 }

@@ -24,16 +24,26 @@ export interface DeletionSummary {
  * (store deletes are idempotent), rather than leaving bytes nobody points to.
  */
 export async function deleteAccount(userId: string, confirmEmail: string): Promise<DeletionSummary> {
-  const user = await db().user.findUnique({ where: { id: userId }, select: { id: true, email: true, emailVerified: true, name: true, username: true, role: true } });
+  const user = await db().user.findUnique({
+    where: { id: userId },
+    select: { id: true, email: true, emailVerified: true, name: true, username: true, role: true },
+  });
   if (!user) throw new AppError("not_found", "account_not_found");
-  if (confirmEmail.trim().toLowerCase() !== user.email.toLowerCase())
-    throw new AppError("bad_request", "delete_email_mismatch", { field: "email" });
+  if (confirmEmail.trim().toLowerCase() !== user.email.toLowerCase()) throw new AppError("bad_request", "delete_email_mismatch", { field: "email" });
   if (user.role === "admin") await assertNotLastAdmin(db(), userId);
 
   // Guest cases under a verified address count as theirs (lib/access/account.ts says why only verified ones).
   const submissions = await db().submission.findMany({
     where: ownedSubmissions(user),
-    select: { id: true, patientName: true, email: true, phone: true, consentFullName: true, consentEmail: true, files: { select: { id: true, storageKey: true } } },
+    select: {
+      id: true,
+      patientName: true,
+      email: true,
+      phone: true,
+      consentFullName: true,
+      consentEmail: true,
+      files: { select: { id: true, storageKey: true } },
+    },
   });
   const inquiryRows = await db().inquiry.findMany({ where: ownedInquiries(user), select: { id: true, name: true, email: true, phone: true } });
   const files = submissions.flatMap((submission) => submission.files);
@@ -42,11 +52,18 @@ export async function deleteAccount(userId: string, confirmEmail: string): Promi
 
   const actor: AuditActor = { id: userId, role: user.role };
   const transcriptions = await db().transcription.findMany({ where: ownedTranscriptions({ id: userId }), select: { id: true } });
-  for (const { id } of transcriptions) await deleteTranscription(id, actor).catch((error) => {
-    if (!(error instanceof AppError && error.kind === "not_found")) throw error; // deleted meanwhile
-  });
+  for (const { id } of transcriptions)
+    await deleteTranscription(id, actor).catch((error) => {
+      if (!(error instanceof AppError && error.kind === "not_found")) throw error; // deleted meanwhile
+    });
 
-  const personal = [user.email, user.name, user.username, ...submissions.flatMap((s) => [s.patientName, s.email, s.phone, s.consentFullName, s.consentEmail]), ...inquiryRows.flatMap((i) => [i.name, i.email, i.phone])]
+  const personal = [
+    user.email,
+    user.name,
+    user.username,
+    ...submissions.flatMap((s) => [s.patientName, s.email, s.phone, s.consentFullName, s.consentEmail]),
+    ...inquiryRows.flatMap((i) => [i.name, i.email, i.phone]),
+  ]
     .filter((value): value is string => !!value && value.trim().length > 1)
     .map((value) => value.trim());
   const aboutIds = [userId, ...submissions.map((s) => s.id), ...files.map((f) => f.id), ...inquiryRows.map((i) => i.id)];
@@ -68,7 +85,9 @@ export async function deleteAccount(userId: string, confirmEmail: string): Promi
     // Rows about them: by them, about their account, cases or files, or naming their e-mail as a whole
     // address. The text search only narrows the candidates: "bob@x.com" is inside "notbob@x.com".
     const pattern = `%${user.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const candidates = await tx.$queryRaw<{ id: string; metadata: Prisma.JsonValue }[]>`SELECT id, metadata FROM "AuditEvent" WHERE metadata::text ILIKE ${pattern}`;
+    const candidates = await tx.$queryRaw<
+      { id: string; metadata: Prisma.JsonValue }[]
+    >`SELECT id, metadata FROM "AuditEvent" WHERE metadata::text ILIKE ${pattern}`;
     const mentioning = candidates.filter((row) => mentionsAny(row.metadata, [user.email]));
     const rows = await tx.auditEvent.findMany({
       where: { OR: [{ actorId: userId }, { entityId: { in: aboutIds } }, { id: { in: mentioning.map((row) => row.id) } }] },
@@ -77,10 +96,17 @@ export async function deleteAccount(userId: string, confirmEmail: string): Promi
     await tx.auditEvent.updateMany({ where: { id: { in: rows.map((row) => row.id) } }, data: { ipAddress: null, userAgent: null } });
     for (const row of rows) {
       const metadata = scrub(row.metadata, personal);
-      if (metadata !== null && JSON.stringify(metadata) !== JSON.stringify(row.metadata)) await tx.auditEvent.update({ where: { id: row.id }, data: { metadata } });
+      if (metadata !== null && JSON.stringify(metadata) !== JSON.stringify(row.metadata))
+        await tx.auditEvent.update({ where: { id: row.id }, data: { metadata } });
     }
 
-    const summary: DeletionSummary = { submissions: deleted.count, inquiries: inquiries.count, files: files.length, transcriptions: transcriptions.length, auditRowsAnonymized: rows.length };
+    const summary: DeletionSummary = {
+      submissions: deleted.count,
+      inquiries: inquiries.count,
+      files: files.length,
+      transcriptions: transcriptions.length,
+      auditRowsAnonymized: rows.length,
+    };
     await audit(tx, actor, { action: "account.delete", entityType: "user", entityId: userId, metadata: { ...summary } });
     return summary;
   });
@@ -91,8 +117,7 @@ type AdminCounter = Pick<Prisma.TransactionClient, "$queryRaw">;
 /** 409 when no other admin would be left. Locks the admin rows so two admins cannot both leave at once. */
 async function assertNotLastAdmin(client: AdminCounter, userId: string): Promise<void> {
   const admins = await client.$queryRaw<{ id: string }[]>`SELECT id FROM "user" WHERE role = 'admin' AND (banned IS NULL OR banned = false) FOR UPDATE`;
-  if (!admins.some((admin) => admin.id !== userId))
-    throw new AppError("conflict", "last_admin");
+  if (!admins.some((admin) => admin.id !== userId)) throw new AppError("conflict", "last_admin");
 }
 
 const PERSONAL_KEY = /e-?mail|name|phone|address|ip$|useragent/i;

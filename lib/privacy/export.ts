@@ -31,13 +31,32 @@ export async function collectAccountData(userId: string, now = new Date()) {
         statusChanges: { orderBy: { createdAt: "asc" }, select: { fromStatus: true, toStatus: true, note: true, createdAt: true } },
         routings: {
           orderBy: { routedAt: "asc" },
-          select: { routedAt: true, status: true, destinationCountry: true, transferBasis: true, hospital: { select: { name: true, city: true, country: true } } },
+          select: {
+            routedAt: true,
+            status: true,
+            destinationCountry: true,
+            transferBasis: true,
+            hospital: { select: { name: true, city: true, country: true } },
+          },
         },
         plans: {
           orderBy: { createdAt: "asc" },
           select: {
-            diagnosisSummary: true, proposedTreatment: true, included: true, lengthOfStayDays: true, priceMin: true, priceMax: true, currency: true,
-            validUntil: true, leadDoctor: true, message: true, status: true, decidedAt: true, appointmentAt: true, appointmentNote: true, createdAt: true,
+            diagnosisSummary: true,
+            proposedTreatment: true,
+            included: true,
+            lengthOfStayDays: true,
+            priceMin: true,
+            priceMax: true,
+            currency: true,
+            validUntil: true,
+            leadDoctor: true,
+            message: true,
+            status: true,
+            decidedAt: true,
+            appointmentAt: true,
+            appointmentNote: true,
+            createdAt: true,
             routing: { select: { hospital: { select: { name: true } } } },
           },
         },
@@ -51,12 +70,27 @@ export async function collectAccountData(userId: string, now = new Date()) {
       where: ownedTranscriptions({ id: userId }),
       orderBy: { createdAt: "asc" },
       select: {
-        id: true, title: true, meetingType: true, status: true, createdAt: true, updatedAt: true, completedAt: true, fileDeletedAt: true,
+        id: true,
+        title: true,
+        meetingType: true,
+        status: true,
+        createdAt: true,
+        updatedAt: true,
+        completedAt: true,
+        fileDeletedAt: true,
         consents: { where: { userId }, orderBy: { createdAt: "asc" }, select: { consentType: true, granted: true, version: true, createdAt: true } },
       },
     }),
-    db().notification.findMany({ where: { userId }, orderBy: { createdAt: "asc" }, select: { type: true, params: true, actionUrl: true, readAt: true, createdAt: true } }),
-    db().consentRecord.findMany({ where: { userId }, orderBy: { createdAt: "asc" }, select: { consentType: true, granted: true, version: true, ipAddress: true, submissionId: true, createdAt: true } }),
+    db().notification.findMany({
+      where: { userId },
+      orderBy: { createdAt: "asc" },
+      select: { type: true, params: true, actionUrl: true, readAt: true, createdAt: true },
+    }),
+    db().consentRecord.findMany({
+      where: { userId },
+      orderBy: { createdAt: "asc" },
+      select: { consentType: true, granted: true, version: true, ipAddress: true, submissionId: true, createdAt: true },
+    }),
     db().auditEvent.findMany({ where: { actorId: userId }, orderBy: { createdAt: "asc" }, select: { action: true, createdAt: true, ipAddress: true } }),
   ]);
 
@@ -71,7 +105,15 @@ export async function collectAccountData(userId: string, now = new Date()) {
       transcriptions:
         "Transcriptions you uploaded are listed with their metadata and the consents you recorded. Their transcripts and files are not included: they are a patient's health data, not your personal data.",
     },
-    account: { name: user.name, email: user.email, username: user.username, role: user.role, createdAt: user.createdAt.toISOString(), emailVerified: user.emailVerified, twoFactorEnabled: user.twoFactorEnabled === true },
+    account: {
+      name: user.name,
+      email: user.email,
+      username: user.username,
+      role: user.role,
+      createdAt: user.createdAt.toISOString(),
+      emailVerified: user.emailVerified,
+      twoFactorEnabled: user.twoFactorEnabled === true,
+    },
     submissions: await Promise.all(
       submissions.map(async ({ files, statusChanges, routings, plans, documentRequests, ...submission }) => {
         const used = new Set<string>();
@@ -89,7 +131,13 @@ export async function collectAccountData(userId: string, now = new Date()) {
             uploadedAt: file.createdAt.toISOString(),
             inArchive: path,
             deletedAt: file.deletedAt?.toISOString() ?? null,
-            note: available ? null : file.deletedAt ? "Deleted (privacy policy or on request); no longer stored." : file.scanStatus === "infected" ? "Quarantined: flagged by the malware scan." : "The stored bytes could not be found.",
+            note: available
+              ? null
+              : file.deletedAt
+                ? "Deleted (privacy policy or on request); no longer stored."
+                : file.scanStatus === "infected"
+                  ? "Quarantined: flagged by the malware scan."
+                  : "The stored bytes could not be found.",
           });
         }
         return {
@@ -98,7 +146,12 @@ export async function collectAccountData(userId: string, now = new Date()) {
           createdAt: submission.createdAt.toISOString(),
           updatedAt: submission.updatedAt.toISOString(),
           files: fileEntries,
-          statusHistory: statusChanges.map((change) => ({ from: change.fromStatus, to: change.toStatus, note: change.note, at: change.createdAt.toISOString() })),
+          statusHistory: statusChanges.map((change) => ({
+            from: change.fromStatus,
+            to: change.toStatus,
+            note: change.note,
+            at: change.createdAt.toISOString(),
+          })),
           routings: routings.map((routing) => ({
             hospital: routing.hospital.name,
             city: routing.hospital.city,
@@ -115,7 +168,11 @@ export async function collectAccountData(userId: string, now = new Date()) {
             appointmentAt: plan.appointmentAt?.toISOString() ?? null,
             createdAt: plan.createdAt.toISOString(),
           })),
-          documentRequests: documentRequests.map((request) => ({ message: request.message, requestedAt: request.createdAt.toISOString(), fulfilledAt: request.fulfilledAt?.toISOString() ?? null })),
+          documentRequests: documentRequests.map((request) => ({
+            message: request.message,
+            requestedAt: request.createdAt.toISOString(),
+            fulfilledAt: request.fulfilledAt?.toISOString() ?? null,
+          })),
         };
       }),
     ),
@@ -131,8 +188,21 @@ export async function collectAccountData(userId: string, now = new Date()) {
       fileDeletedAt: t.fileDeletedAt?.toISOString() ?? null,
       consents: t.consents.map((c) => ({ type: c.consentType, granted: c.granted, version: c.version, at: c.createdAt.toISOString() })),
     })),
-    notifications: notifications.map((n) => ({ type: n.type, params: n.params, link: n.actionUrl, readAt: n.readAt?.toISOString() ?? null, createdAt: n.createdAt.toISOString() })),
-    consents: consents.map((c) => ({ type: c.consentType, granted: c.granted, version: c.version, ipAddress: c.ipAddress, submissionId: c.submissionId, at: c.createdAt.toISOString() })),
+    notifications: notifications.map((n) => ({
+      type: n.type,
+      params: n.params,
+      link: n.actionUrl,
+      readAt: n.readAt?.toISOString() ?? null,
+      createdAt: n.createdAt.toISOString(),
+    })),
+    consents: consents.map((c) => ({
+      type: c.consentType,
+      granted: c.granted,
+      version: c.version,
+      ipAddress: c.ipAddress,
+      submissionId: c.submissionId,
+      at: c.createdAt.toISOString(),
+    })),
     activity: auditEvents.map((event) => ({ action: event.action, at: event.createdAt.toISOString(), ipAddress: event.ipAddress })),
   };
   return { data, files: archived };
@@ -146,14 +216,22 @@ export async function collectAccountData(userId: string, now = new Date()) {
 export async function accountExportArchive(userId: string, actor: AuditActor): Promise<{ body: ReadableStream<Uint8Array>; fileName: string }> {
   const now = new Date();
   const { data, files } = await collectAccountData(userId, now);
-  await audit(db(), actor, { action: "account.export", entityType: "user", entityId: userId, metadata: { submissions: data.submissions.length, files: files.length } });
+  await audit(db(), actor, {
+    action: "account.export",
+    entityType: "user",
+    entityId: userId,
+    metadata: { submissions: data.submissions.length, files: files.length },
+  });
 
   const zip = new ZipFile();
   zip.addBuffer(Buffer.from(JSON.stringify(data, null, 2)), "data.json", { mtime: now });
   const store = getStore();
   for (const file of files) {
     zip.addReadStreamLazy(file.path, { mtime: now }, (callback) => {
-      store.get(file.storageKey).then((stream) => callback(null, stream as Readable), (error: Error) => callback(error, undefined as unknown as Readable));
+      store.get(file.storageKey).then(
+        (stream) => callback(null, stream as Readable),
+        (error: Error) => callback(error, undefined as unknown as Readable),
+      );
     });
   }
   zip.end();

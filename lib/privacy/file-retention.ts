@@ -34,7 +34,10 @@ export interface RetentionResult {
 export async function runFileRetention(now = new Date()): Promise<RetentionResult> {
   const noticed = await sendNotices(now);
   const { deleted, failed } = await deleteExpired(now);
-  log.info({ job: "submission_file_retention", noticed, deleted, failed }, `file retention: ${noticed} cases told, ${deleted} files deleted${failed ? ` (${failed} failed, retried on the next run)` : ""}`);
+  log.info(
+    { job: "submission_file_retention", noticed, deleted, failed },
+    `file retention: ${noticed} cases told, ${deleted} files deleted${failed ? ` (${failed} failed, retried on the next run)` : ""}`,
+  );
   return { noticed, deleted, failed };
 }
 
@@ -50,11 +53,21 @@ async function sendNotices(now: Date): Promise<number> {
   for (const [submissionId, files] of bySubmission) {
     const outbox = new NotificationOutbox();
     const sent = await db().$transaction(async (tx) => {
-      const { count } = await tx.submissionFile.updateMany({ where: { id: { in: files.map((f) => f.id) }, retentionNoticeAt: null, deletedAt: null }, data: { retentionNoticeAt: now } });
+      const { count } = await tx.submissionFile.updateMany({
+        where: { id: { in: files.map((f) => f.id) }, retentionNoticeAt: null, deletedAt: null },
+        data: { retentionNoticeAt: now },
+      });
       if (count === 0) return false; // another run told them
-      const submission = await tx.submission.findUniqueOrThrow({ where: { id: submissionId }, select: { id: true, userId: true, email: true, patientName: true, locale: true, trackingNumber: true } });
+      const submission = await tx.submission.findUniqueOrThrow({
+        where: { id: submissionId },
+        select: { id: true, userId: true, email: true, patientName: true, locale: true, trackingNumber: true },
+      });
       const earliest = Math.max(files[0].createdAt.getTime() + FILE_RETENTION_DAYS * DAY, now.getTime() + RETENTION_NOTICE_DAYS * DAY);
-      await outbox.add(tx, { kind: "patient", submission }, { type: "retention_notice", trackingNumber: submission.trackingNumber, date: new Date(earliest).toISOString() });
+      await outbox.add(
+        tx,
+        { kind: "patient", submission },
+        { type: "retention_notice", trackingNumber: submission.trackingNumber, date: new Date(earliest).toISOString() },
+      );
       return true;
     });
     if (sent) {
@@ -97,7 +110,10 @@ async function deleteExpired(now: Date): Promise<{ deleted: number; failed: numb
 
 /** Bytes first, then the tombstone: a failure in between is retried by the next run (deletes are idempotent). */
 async function deleteFileBytes(id: string, now: Date): Promise<boolean> {
-  const file = await db().submissionFile.findUnique({ where: { id }, select: { storageKey: true, submissionId: true, size: true, mimeType: true, createdAt: true, deletedAt: true } });
+  const file = await db().submissionFile.findUnique({
+    where: { id },
+    select: { storageKey: true, submissionId: true, size: true, mimeType: true, createdAt: true, deletedAt: true },
+  });
   if (!file || file.deletedAt) return false;
   if (file.storageKey) await getStore().delete(file.storageKey);
   return db().$transaction(async (tx) => {

@@ -62,7 +62,10 @@ function command(address: ClamdAddress, timeoutMs: number, send: (socket: Socket
       if (settled) return;
       settled = true;
       socket.destroy();
-      const reply = Buffer.concat(received).toString("utf8").replace(/\0[\s\S]*$/, "").trim();
+      const reply = Buffer.concat(received)
+        .toString("utf8")
+        .replace(/\0[\s\S]*$/, "")
+        .trim();
       // clamd may close the connection while we still write (e.g. its size limit): its reply wins.
       if (reply) resolve(reply);
       else reject(error ?? new ScannerError("clamd closed the connection without an answer"));

@@ -49,7 +49,14 @@ export async function verifyStoredFiles(now = new Date(), recheckAfterMs = RECHE
     });
     for (const row of rows)
       await check(
-        { id: row.id, storageKey: row.storageKey!, sha256: row.sha256, entityType: "file", submissionId: row.submissionId, reference: `${row.submission.trackingNumber}, ${row.originalName}` },
+        {
+          id: row.id,
+          storageKey: row.storageKey!,
+          sha256: row.sha256,
+          entityType: "file",
+          submissionId: row.submissionId,
+          reference: `${row.submission.trackingNumber}, ${row.originalName}`,
+        },
         now,
         report,
         done.file,
@@ -64,7 +71,12 @@ export async function verifyStoredFiles(now = new Date(), recheckAfterMs = RECHE
       take: BATCH,
     });
     for (const row of rows)
-      await check({ id: row.id, storageKey: row.storageKey!, sha256: row.sha256, entityType: "transcription", reference: `transcription ${row.id}, ${row.fileName}` }, now, report, done.transcription);
+      await check(
+        { id: row.id, storageKey: row.storageKey!, sha256: row.sha256, entityType: "transcription", reference: `transcription ${row.id}, ${row.fileName}` },
+        now,
+        report,
+        done.transcription,
+      );
     if (rows.length < BATCH) break;
   }
   log.info({ ...report }, "integrity check finished");
@@ -109,7 +121,11 @@ async function check(file: StoredFile, now: Date, report: IntegrityReport, faile
       entityId: file.id,
       metadata: { problem, storageKey: file.storageKey, ...(file.submissionId ? { submissionId: file.submissionId } : {}) },
     });
-    await outbox.add(tx, { kind: "admins", submissionId: file.submissionId }, { type: "security_alert", alert: "integrity", reference: file.reference, detail: problem });
+    await outbox.add(
+      tx,
+      { kind: "admins", submissionId: file.submissionId },
+      { type: "security_alert", alert: "integrity", reference: file.reference, detail: problem },
+    );
   });
   outbox.sendEmails();
   log.error({ entityType: file.entityType, id: file.id, problem }, "integrity check: a stored file does not match its checksum; admins alerted");

@@ -69,8 +69,12 @@ export async function scanSubmissionFile(fileId: string): Promise<Verdict> {
       reference: file.submission.trackingNumber,
       markClean: async () => (await db().submissionFile.updateMany({ where: unchanged, data: { scanStatus: "clean", scannedAt: new Date() } })).count > 0,
       markInfected: async (tx, quarantineKey, signature) =>
-        (await tx.submissionFile.updateMany({ where: unchanged, data: { scanStatus: "infected", scanSignature: signature.slice(0, 200), scannedAt: new Date(), storageKey: quarantineKey } }))
-          .count > 0,
+        (
+          await tx.submissionFile.updateMany({
+            where: unchanged,
+            data: { scanStatus: "infected", scanSignature: signature.slice(0, 200), scannedAt: new Date(), storageKey: quarantineKey },
+          })
+        ).count > 0,
     });
   });
 }
@@ -98,7 +102,14 @@ export async function scanTranscriptionFile(transcriptionId: string): Promise<Ve
         (
           await tx.transcription.updateMany({
             where: unchanged,
-            data: { scanStatus: "infected", scanSignature: signature.slice(0, 200), scannedAt: new Date(), status: "failed", statusReason: QUARANTINED, storageKey: quarantineKey },
+            data: {
+              scanStatus: "infected",
+              scanSignature: signature.slice(0, 200),
+              scannedAt: new Date(),
+              status: "failed",
+              statusReason: QUARANTINED,
+              storageKey: quarantineKey,
+            },
           })
         ).count > 0,
     });
@@ -110,12 +121,24 @@ export async function rescanPendingFiles(now = new Date()): Promise<number> {
   if (!scannerAddress()) return 0;
   const olderThan = new Date(now.getTime() - RESCAN_AFTER_MS);
   const files = await rescan(
-    (after) => db().submissionFile.findMany({ where: { scanStatus: "pending", storageKey: { not: null }, createdAt: { lt: olderThan }, ...after }, select: { id: true }, orderBy: { id: "asc" }, take: BATCH }),
+    (after) =>
+      db().submissionFile.findMany({
+        where: { scanStatus: "pending", storageKey: { not: null }, createdAt: { lt: olderThan }, ...after },
+        select: { id: true },
+        orderBy: { id: "asc" },
+        take: BATCH,
+      }),
     scanSubmissionFile,
   );
   // A transcription made clean here is transcribed by its job's next run, or the worker's sweep re-sends its job.
   const transcriptions = await rescan(
-    (after) => db().transcription.findMany({ where: { ...awaitingScanWhere, createdAt: { lt: olderThan }, ...after }, select: { id: true }, orderBy: { id: "asc" }, take: BATCH }),
+    (after) =>
+      db().transcription.findMany({
+        where: { ...awaitingScanWhere, createdAt: { lt: olderThan }, ...after },
+        select: { id: true },
+        orderBy: { id: "asc" },
+        take: BATCH,
+      }),
     scanTranscriptionFile,
   );
   if (files + transcriptions) log.info({ submissionFiles: files, transcriptions }, "malware re-scan: scanned pending files");
@@ -181,7 +204,11 @@ async function scanStoredFile(address: ClamdAddress, target: ScanTarget): Promis
         entityId: target.id,
         metadata: { ...(target.submissionId ? { submissionId: target.submissionId } : {}), signature: result.signature, quarantineKey: quarantined.key },
       });
-      await outbox.add(tx, { kind: "admins", submissionId: target.submissionId }, { type: "security_alert", alert: "malware", reference: target.reference, detail: result.signature });
+      await outbox.add(
+        tx,
+        { kind: "admins", submissionId: target.submissionId },
+        { type: "security_alert", alert: "malware", reference: target.reference, detail: result.signature },
+      );
       return true;
     })
     .catch(async (error: unknown) => {

@@ -131,7 +131,6 @@ export class EncryptTransform extends Transform {
   }
 }
 
-
 export class DecryptTransform extends Transform {
   private readonly pending = new ByteQueue();
   private context: RecordContext | undefined;

@@ -137,10 +137,7 @@ export class S3Store implements ObjectStore {
 
   async *list(prefix: string, options: ListOptions = {}): AsyncIterable<string> {
     if (prefix !== "") assertValidPrefix(prefix);
-    const pages = paginateListObjectsV2(
-      { client: this.client },
-      { Bucket: this.options.bucket, Prefix: prefix === "" ? undefined : `${prefix}/` },
-    );
+    const pages = paginateListObjectsV2({ client: this.client }, { Bucket: this.options.bucket, Prefix: prefix === "" ? undefined : `${prefix}/` });
     for await (const page of pages) {
       for (const { Key, LastModified } of page.Contents ?? []) {
         if (options.modifiedBefore && !(LastModified && LastModified < options.modifiedBefore)) continue;

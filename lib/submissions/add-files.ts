@@ -10,7 +10,6 @@ import { toFileRow } from "./create";
 import { MAX_FILES_PER_SUBMISSION } from "@/lib/contracts/submissions";
 import { scanSubmissionInBackground } from "@/lib/security/scan";
 
-
 /**
  * 'Add More Files': the owner (or an admin past the password gate) adds files to an existing submission. The
  * submissionId field must come before the files, so that nothing is stored for someone else's case.
@@ -47,7 +46,8 @@ export async function addFilesToSubmission(request: Request, user: SessionUser, 
 
 async function authorize(rawId: string | undefined, user: SessionUser): Promise<string> {
   const id = z.uuid().safeParse(rawId);
-  if (!id.success) throw rawId ? new AppError("not_found", "submission_not_found") : new AppError("bad_request", "submission_id_required", { field: "submissionId" });
+  if (!id.success)
+    throw rawId ? new AppError("not_found", "submission_not_found") : new AppError("bad_request", "submission_id_required", { field: "submissionId" });
   const submission = await db().submission.findFirst({
     where: { id: id.data, ...caseChangeableBy(user) },
     select: { id: true, status: true },

@@ -30,8 +30,7 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/;
  */
 export async function createSubmission(request: Request, user: SessionUser | null, actor: AuditActor): Promise<CreatedSubmission> {
   const idempotencyKey = request.headers.get("idempotency-key");
-  if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey))
-    throw new AppError("bad_request", "idempotency_key_invalid");
+  if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) throw new AppError("bad_request", "idempotency_key_invalid");
   if (idempotencyKey) {
     const existing = await findByIdempotencyKey(idempotencyKey, user);
     if (existing) return existing;
@@ -108,7 +107,14 @@ async function insert(
           },
         });
         await tx.consentRecord.create({
-          data: { userId: user?.id ?? null, submissionId: id, consentType: "records_processing", granted: true, version: CONSENT_VERSION, ipAddress: actor.ipAddress ?? null },
+          data: {
+            userId: user?.id ?? null,
+            submissionId: id,
+            consentType: "records_processing",
+            granted: true,
+            version: CONSENT_VERSION,
+            ipAddress: actor.ipAddress ?? null,
+          },
         });
         if (user)
           await tx.notification.create({
@@ -130,7 +136,14 @@ async function insert(
 }
 
 export function toFileRow(file: StoredUpload) {
-  return { originalName: file.originalName, size: BigInt(file.size), mimeType: file.mimeType, sha256: file.sha256, storageKey: file.key, scanStatus: initialScanStatus() };
+  return {
+    originalName: file.originalName,
+    size: BigInt(file.size),
+    mimeType: file.mimeType,
+    sha256: file.sha256,
+    storageKey: file.key,
+    scanStatus: initialScanStatus(),
+  };
 }
 
 async function findByIdempotencyKey(key: string, user: SessionUser | null): Promise<CreatedSubmission | null> {

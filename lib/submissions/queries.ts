@@ -2,8 +2,8 @@ import "server-only";
 import { casesOwnedBy } from "@/lib/access/cases";
 import { plansSeenByPatient } from "@/lib/access/plans";
 import { isPlanExpired, planSelect, toPlanView } from "@/lib/cases/plan-view";
-import type { PlanView } from "@/lib/contracts/plans";
 import type { FileView } from "@/lib/contracts/files";
+import type { DocumentRequestView, MatchedHospital, OwnSubmission, PatientPlanView } from "@/lib/contracts/submissions";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
 
@@ -11,7 +11,14 @@ import type { Prisma } from "@/lib/db/generated/client";
 export const fileSelect = { id: true, originalName: true, size: true, mimeType: true, createdAt: true, deletedAt: true } as const;
 
 export function toFileView(file: { id: string; originalName: string; size: bigint; mimeType: string; createdAt: Date; deletedAt?: Date | null }): FileView {
-  return { id: file.id, originalName: file.originalName, size: Number(file.size), mimeType: file.mimeType, createdAt: file.createdAt.toISOString(), deleted: !!file.deletedAt };
+  return {
+    id: file.id,
+    originalName: file.originalName,
+    size: Number(file.size),
+    mimeType: file.mimeType,
+    createdAt: file.createdAt.toISOString(),
+    deleted: !!file.deletedAt,
+  };
 }
 
 /**
@@ -37,52 +44,32 @@ export const patientCareInclude = {
 
 type CareRow = Prisma.SubmissionGetPayload<{ include: typeof patientCareInclude }>;
 
-
-/** A plan as the patient compares it: with its hospital, and whether it can still be approved. */
-export type PatientPlanView = PlanView & { hospital: { name: string; city: string; country: string }; expired: boolean };
-
-export interface DocumentRequestView {
-  id: string;
-  message: string;
-  createdAt: string;
-  fulfilledAt: string | null;
-}
-
 export function toCareView(row: CareRow, now = new Date()) {
   return {
-    /**
-     * Each hospital the case was shared with, and the cross-border transfer record the patient is shown;
-     * `declined`: the hospital said it cannot take the case (its reason stays with the coordinator).
-     */
-    matchedHospitals: row.routings.map((routing) => ({
+    matchedHospitals: row.routings.map((routing): MatchedHospital => ({
       ...routing.hospital,
       declined: routing.status === "declined",
       routedAt: routing.routedAt.toISOString(),
       destinationCountry: routing.destinationCountry,
       transferBasis: routing.transferBasis,
     })),
-    plans: row.plans.map(
-      ({ routing, ...plan }): PatientPlanView => ({
-        ...toPlanView(plan),
-        hospital: routing.hospital,
-        expired: plan.status === "proposed" && isPlanExpired(plan.validUntil, now),
-      }),
-    ),
-    documentRequests: row.documentRequests.map(
-      (request): DocumentRequestView => ({
-        id: request.id,
-        message: request.message,
-        createdAt: request.createdAt.toISOString(),
-        fulfilledAt: request.fulfilledAt?.toISOString() ?? null,
-      }),
-    ),
-    /** Hospital responses the patient can see: one per plan received. */
+    plans: row.plans.map(({ routing, ...plan }): PatientPlanView => ({
+      ...toPlanView(plan),
+      hospital: routing.hospital,
+      expired: plan.status === "proposed" && isPlanExpired(plan.validUntil, now),
+    })),
+    documentRequests: row.documentRequests.map((request): DocumentRequestView => ({
+      id: request.id,
+      message: request.message,
+      createdAt: request.createdAt.toISOString(),
+      fulfilledAt: request.fulfilledAt?.toISOString() ?? null,
+    })),
     responsesCount: row.plans.length,
   };
 }
 
 /** The patient's view of their own submissions, newest first. */
-export async function listOwnSubmissions(userId: string) {
+export async function listOwnSubmissions(userId: string): Promise<OwnSubmission[]> {
   const rows = await db().submission.findMany({
     where: casesOwnedBy(userId),
     orderBy: { createdAt: "desc" },
@@ -113,5 +100,3 @@ export async function listOwnSubmissions(userId: string) {
     ...toCareView(row, now),
   }));
 }
-
-export type OwnSubmission = Awaited<ReturnType<typeof listOwnSubmissions>>[number];

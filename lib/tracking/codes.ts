@@ -48,7 +48,9 @@ async function sendCodeIfMatching(input: TrackRequest, actor: AuditActor): Promi
   await db().$transaction(async (tx) => {
     // A new code replaces any earlier one.
     await tx.trackingCode.updateMany({ where: { submissionId: submission.id, consumedAt: null }, data: { consumedAt: new Date() } });
-    await tx.trackingCode.create({ data: { submissionId: submission.id, codeHash: hashCode(code, submission.id), expiresAt: new Date(Date.now() + CODE_TTL_MS) } });
+    await tx.trackingCode.create({
+      data: { submissionId: submission.id, codeHash: hashCode(code, submission.id), expiresAt: new Date(Date.now() + CODE_TTL_MS) },
+    });
     await audit(tx, actor, { action: "track.code_sent", entityType: "submission", entityId: submission.id });
   });
   await sendTrackingCode({ to: submission.email, code, trackingNumber: submission.trackingNumber, locale: input.locale });
@@ -66,7 +68,10 @@ export async function verifyTrackingCode(input: TrackVerify, ip: string, actor: 
   if (!current) throw new AppError("bad_request", "tracking_code_invalid", { field: "code" });
   // Each guess takes one of the code's tries in a single statement before it is compared, so guesses
   // sent at once cannot all read "4 tries used" and all be compared.
-  const tried = await db().trackingCode.updateMany({ where: { id: current.id, consumedAt: null, attempts: { lt: MAX_ATTEMPTS } }, data: { attempts: { increment: 1 } } });
+  const tried = await db().trackingCode.updateMany({
+    where: { id: current.id, consumedAt: null, attempts: { lt: MAX_ATTEMPTS } },
+    data: { attempts: { increment: 1 } },
+  });
   if (tried.count !== 1) throw new AppError("bad_request", "tracking_code_invalid", { field: "code" });
   const expected = Buffer.from(current.codeHash, "hex");
   const given = Buffer.from(hashCode(input.code, submission.id), "hex");

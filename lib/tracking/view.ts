@@ -1,4 +1,5 @@
 import "server-only";
+import type { TrackedSubmission } from "@/lib/contracts/tracking";
 import { db } from "@/lib/db";
 import { fileSelect, patientCareInclude, toCareView, toFileView } from "@/lib/submissions/queries";
 
@@ -7,7 +8,7 @@ import { fileSelect, patientCareInclude, toCareView, toFileView } from "@/lib/su
  * submission: status, history with the coordinator's notes (written for the patient, as the admin's
  * dialog says), files, hospitals, plans and document requests. The same as a signed-in owner sees.
  */
-export async function trackedSubmissionView(submissionId: string) {
+export async function trackedSubmissionView(submissionId: string): Promise<TrackedSubmission | null> {
   const row = await db().submission.findUnique({
     where: { id: submissionId },
     include: {
@@ -29,5 +30,3 @@ export async function trackedSubmissionView(submissionId: string) {
     ...toCareView(row),
   };
 }
-
-export type TrackedSubmission = NonNullable<Awaited<ReturnType<typeof trackedSubmissionView>>>;

@@ -12,10 +12,21 @@ import { CONSENT_WINDOW_MINUTES, TRANSCRIPTION_CONSENT_VERSION } from "./upload-
 export async function recordConsent(user: SessionUser, input: z.infer<typeof consentBody>, actor: AuditActor): Promise<{ id: string }> {
   return db().$transaction(async (tx) => {
     const record = await tx.consentRecord.create({
-      data: { userId: user.id, consentType: input.consentType, granted: input.granted, version: TRANSCRIPTION_CONSENT_VERSION, ipAddress: actor.ipAddress ?? null },
+      data: {
+        userId: user.id,
+        consentType: input.consentType,
+        granted: input.granted,
+        version: TRANSCRIPTION_CONSENT_VERSION,
+        ipAddress: actor.ipAddress ?? null,
+      },
       select: { id: true },
     });
-    await audit(tx, actor, { action: "consent.record", entityType: "consent", entityId: record.id, metadata: { consentType: input.consentType, granted: input.granted } });
+    await audit(tx, actor, {
+      action: "consent.record",
+      entityType: "consent",
+      entityId: record.id,
+      metadata: { consentType: input.consentType, granted: input.granted },
+    });
     return record;
   });
 }
@@ -25,8 +36,12 @@ export async function recordConsent(user: SessionUser, input: z.infer<typeof con
  * separated. Anything that is not a short list of distinct uuids is refused as a missing consent.
  */
 export function parseConsentIds(raw: string | undefined): string[] {
-  const ids = (raw ?? "").split(",").map((id) => id.trim()).filter(Boolean);
-  const valid = ids.length > 0 && ids.length <= transcriptionConsentTypes.length && new Set(ids).size === ids.length && ids.every((id) => z.uuid().safeParse(id).success);
+  const ids = (raw ?? "")
+    .split(",")
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const valid =
+    ids.length > 0 && ids.length <= transcriptionConsentTypes.length && new Set(ids).size === ids.length && ids.every((id) => z.uuid().safeParse(id).success);
   if (!valid) throw new AppError("bad_request", "transcription_consent_required");
   return ids;
 }
@@ -50,7 +65,8 @@ function claimableWhere(userId: string, ids: string[], uploadStartedAt: Date) {
  */
 export async function checkConsents(userId: string, ids: string[], uploadStartedAt: Date): Promise<void> {
   const rows = await db().consentRecord.findMany({ where: claimableWhere(userId, ids, uploadStartedAt), select: { consentType: true, granted: true } });
-  if (rows.length !== ids.length || !rows.some((row) => row.consentType === "recording" && row.granted)) throw new AppError("bad_request", "transcription_consent_required");
+  if (rows.length !== ids.length || !rows.some((row) => row.consentType === "recording" && row.granted))
+    throw new AppError("bad_request", "transcription_consent_required");
 }
 
 /**

@@ -9,13 +9,7 @@ import { log } from "@/lib/log";
 import { initialTranscriptionScan } from "@/lib/security/scan";
 import type { Prisma, TranscriptionKind } from "@/lib/db/generated/client";
 import { receiveUploads } from "@/lib/uploads/receive";
-import {
-  MAX_TRANSCRIPTION_BYTES,
-  patientInfoSchema,
-  speechLanguages,
-  transcriptionUploadFieldsSchema,
-  type PatientInfo,
-} from "@/lib/contracts/transcriptions";
+import { MAX_TRANSCRIPTION_BYTES, patientInfoSchema, speechLanguages, transcriptionUploadFieldsSchema, type PatientInfo } from "@/lib/contracts/transcriptions";
 import { codedDefaults, issueError } from "@/lib/api/zod-issues";
 import type { SniffedType } from "@/lib/uploads/sniff";
 import { checkConsents, claimConsents, parseConsentIds } from "./consent";
@@ -44,7 +38,8 @@ function parsePatientInfo(raw: string | undefined): Partial<PatientInfo> | null 
   const info = patientInfoSchema.safeParse(value, codedDefaults);
   if (!info.success) {
     const issue = info.error.issues[0];
-    if (issue?.code === "unrecognized_keys") throw new AppError("bad_request", "patient_info_unknown_field", { field: "patientInfo", params: { fields: issue.keys.join(", ") } });
+    if (issue?.code === "unrecognized_keys")
+      throw new AppError("bad_request", "patient_info_unknown_field", { field: "patientInfo", params: { fields: issue.keys.join(", ") } });
     if (!issue?.path.length) throw new AppError("bad_request", "patient_info_not_object", { field: "patientInfo" });
     throw issueError(issue, { fieldPrefix: "patientInfo", fieldInSentence: true });
   }

@@ -11,7 +11,10 @@ import { getStore } from "@/lib/storage";
  * file was already gone (or the row is), so concurrent runs write one audit row between them.
  */
 export async function eraseTranscriptionFile(id: string, reason: "retention" | "deleted", actor: AuditActor): Promise<boolean> {
-  const row = await db().transcription.findUnique({ where: { id }, select: { storageKey: true, fileDeletedAt: true, fileName: true, kind: true, fileSize: true } });
+  const row = await db().transcription.findUnique({
+    where: { id },
+    select: { storageKey: true, fileDeletedAt: true, fileName: true, kind: true, fileSize: true },
+  });
   if (!row || row.fileDeletedAt) return false;
   if (row.storageKey) await getStore().delete(row.storageKey);
   return db().$transaction(async (tx) => {
@@ -44,7 +47,14 @@ export async function deleteTranscription(id: string, actor: AuditActor): Promis
       action: "transcription.delete",
       entityType: "transcription",
       entityId: id,
-      metadata: { title: row.title, fileName: row.fileName, kind: row.kind, status: row.status, fileDeleted: row.storageKey !== null, consentsUnlinked: consents.count },
+      metadata: {
+        title: row.title,
+        fileName: row.fileName,
+        kind: row.kind,
+        status: row.status,
+        fileDeleted: row.storageKey !== null,
+        consentsUnlinked: consents.count,
+      },
     });
   });
 }

@@ -143,7 +143,6 @@ export async function readTranscription(user: SessionUser, rawId: string, actor:
   return item;
 }
 
-
 /**
  * Why `user` may not open the source file of a transcription they can see, or null when they may:
  * deleted and quarantined files are closed to everyone, a file awaiting its malware scan to all but its uploader.
@@ -157,7 +156,15 @@ function fileRefusal(user: SessionUser, row: { uploadedById: string | null; scan
 
 /** The source file of a transcription the caller may read; the read is audited like a patient file's (`file.read`). */
 export async function openTranscriptionFile(user: SessionUser, rawId: string, actor: AuditActor) {
-  const row = await findReadableTranscription(user, rawId, { id: true, fileName: true, fileSize: true, mimeType: true, storageKey: true, uploadedById: true, scanStatus: true });
+  const row = await findReadableTranscription(user, rawId, {
+    id: true,
+    fileName: true,
+    fileSize: true,
+    mimeType: true,
+    storageKey: true,
+    uploadedById: true,
+    scanStatus: true,
+  });
   const refusal = fileRefusal(user, row);
   if (refusal || !row.storageKey) throw new AppError("not_found", refusal ?? "transcription_file_deleted");
   await audit(db(), actor, { action: "file.read", entityType: "transcription", entityId: row.id, metadata: { fileName: row.fileName } });

@@ -34,6 +34,9 @@ export async function runRetention(now = new Date()): Promise<number> {
     if (due.length < BATCH) break;
     after = due[due.length - 1].id;
   }
-  log.info({ job: "transcription_retention", deleted, failed }, `retention: deleted ${deleted} transcription files${failed ? ` (${failed} failed, retried on the next run)` : ""}`);
+  log.info(
+    { job: "transcription_retention", deleted, failed },
+    `retention: deleted ${deleted} transcription files${failed ? ` (${failed} failed, retried on the next run)` : ""}`,
+  );
   return deleted;
 }

@@ -23,7 +23,12 @@ export async function retryTranscription(user: SessionUser, rawId: string, actor
       data: { status: "queued", statusReason: null, attempts: 0, startedAt: null },
     });
     if (count === 0) throw new AppError("conflict", "transcription_changed");
-    await audit(tx, actor, { action: "transcription.retry", entityType: "transcription", entityId: row.id, metadata: { previousStatus: row.status, kind: row.kind } });
+    await audit(tx, actor, {
+      action: "transcription.retry",
+      entityType: "transcription",
+      entityId: row.id,
+      metadata: { previousStatus: row.status, kind: row.kind },
+    });
   });
   // The row is committed as queued; a failed enqueue is logged and picked up by the worker's sweep.
   await requeueTranscription(row.id).catch((error: unknown) => log.error({ transcriptionId: row.id, err: error }, "Could not queue the transcription again"));

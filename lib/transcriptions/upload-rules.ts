@@ -12,4 +12,3 @@ export const TRANSCRIPTION_CONSENT_VERSION = "2025-01-01";
 
 /** Retention: audio 90 days after upload, everything else 180 days. */
 export const RETENTION_DAYS = { audio: 90, other: 180 } as const;
-

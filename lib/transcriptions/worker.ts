@@ -104,13 +104,19 @@ async function claim(id: string) {
  * with the reason instead of staying queued or processing forever.
  */
 export async function giveUpTranscription(id: string): Promise<boolean> {
-  const row = await db().transcription.findUnique({ where: { id }, select: { status: true, attempts: true, statusReason: true, storageKey: true, scanStatus: true } });
+  const row = await db().transcription.findUnique({
+    where: { id },
+    select: { status: true, attempts: true, statusReason: true, storageKey: true, scanStatus: true },
+  });
   // A file still awaiting its malware scan has not failed: it waits for the scheduled re-scan and the sweep.
   if (!row || !(ACTIVE as readonly string[]).includes(row.status) || awaitingScan(row)) return false;
   const last = row.status === "queued" && row.statusReason ? ` Last error: ${row.statusReason}` : " The worker stopped or ran out of time while processing it.";
   const { count } = await db().transcription.updateMany({
     where: { id, status: row.status, attempts: row.attempts },
-    data: { status: "failed", statusReason: `Transcription did not finish after ${row.attempts} attempt${row.attempts === 1 ? "" : "s"}.${last}`.slice(0, 2000) },
+    data: {
+      status: "failed",
+      statusReason: `Transcription did not finish after ${row.attempts} attempt${row.attempts === 1 ? "" : "s"}.${last}`.slice(0, 2000),
+    },
   });
   return count === 1;
 }

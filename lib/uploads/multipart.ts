@@ -45,7 +45,12 @@ export async function readMultipart(
       headers: { "content-type": contentType },
       // Browsers send a file name's UTF-8 bytes as they are (busboy's default reads them as latin1).
       defParamCharset: "utf8",
-      limits: { files: limits.maxFiles, fields: limits.maxFields ?? 50, fieldSize: limits.maxFieldBytes ?? 64 * 1024, parts: limits.maxFiles + (limits.maxFields ?? 50) },
+      limits: {
+        files: limits.maxFiles,
+        fields: limits.maxFields ?? 50,
+        fieldSize: limits.maxFieldBytes ?? 64 * 1024,
+        parts: limits.maxFiles + (limits.maxFields ?? 50),
+      },
     });
   } catch {
     throw new AppError("bad_request", "multipart_invalid");

@@ -59,6 +59,9 @@ export async function sweepOrphanedUploads(options: { minAgeMs?: number; now?: D
 
   const report = { checked, deleted, temporaryFiles };
   if (deleted > 0 || temporaryFiles > 0) await audit(db(), systemActor, { action: "storage.orphans_deleted", metadata: { ...report } });
-  log.info({ job: "orphan_upload_sweep", ...report }, `orphan sweep: checked ${checked} stored objects, deleted ${deleted} without a row and ${temporaryFiles} stale temporary files`);
+  log.info(
+    { job: "orphan_upload_sweep", ...report },
+    `orphan sweep: checked ${checked} stored objects, deleted ${deleted} without a row and ${temporaryFiles} stale temporary files`,
+  );
   return report;
 }

@@ -18,7 +18,8 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(90_000);
   const baseURL = test.info().project.use.baseURL!;
-  for (const who of ["patient", "admin", "partner"] as const) contexts[who] = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  for (const who of ["patient", "admin", "partner"] as const)
+    contexts[who] = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
 
   const patient = await signUpThroughApi(contexts.patient, "Aisha");
   const created = await contexts.patient.post("/api/my-submissions", {
@@ -105,7 +106,9 @@ test("after routing, /journey lists each cross-border transfer: hospital, destin
   for (const [index, hospital] of hospitals.entries()) {
     expect(hospital.country).toBeTruthy();
     await expect(records.nth(index)).toHaveText(
-      new RegExp(`^Shared with ${escape(hospital.name)} in ${escape(hospital.country)} on \\w{3} \\d{1,2}, \\d{4}, on the basis of your explicit consent \\(NDPA 2023 s\\. 41 / GDPR art\\. 49\\(1\\)\\(a\\)\\)\\.$`),
+      new RegExp(
+        `^Shared with ${escape(hospital.name)} in ${escape(hospital.country)} on \\w{3} \\d{1,2}, \\d{4}, on the basis of your explicit consent \\(NDPA 2023 s\\. 41 / GDPR art\\. 49\\(1\\)\\(a\\)\\)\\.$`,
+      ),
     );
   }
   await patient.context().close();
@@ -146,7 +149,9 @@ test("the admin asks for documents on the case page; the patient answers on /jou
   await Promise.all([admin.context().close(), patient.context().close()]);
 });
 
-test("a partner declines the case with a reason in the portal; the admin sees it declined with the reason, the patient sees it declined without the reason", async ({ browser }) => {
+test("a partner declines the case with a reason in the portal; the admin sees it declined with the reason, the patient sees it declined without the reason", async ({
+  browser,
+}) => {
   const reason = `Our electrophysiology unit is closed for renovation until March ${run}`;
   const partner = await pageAs(browser, "partner");
   await partner.goto("/partner");

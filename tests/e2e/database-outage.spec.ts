@@ -65,7 +65,17 @@ test.describe("pages while the database is unreachable", () => {
     expect(response!.status()).toBeGreaterThanOrEqual(500);
     const body = await response!.text();
     // Nothing of the failure reaches the browser: no message, stack, driver or address of the database.
-    for (const leak of [/\n\s+at /, /prisma/i, /P1001/, /reach database/i, /Failed to get session/, /ECONNREFUSED/, /127\.0\.0\.1/, new RegExp(`:${proxy.port}\\b`)]) expect(body).not.toMatch(leak);
+    for (const leak of [
+      /\n\s+at /,
+      /prisma/i,
+      /P1001/,
+      /reach database/i,
+      /Failed to get session/,
+      /ECONNREFUSED/,
+      /127\.0\.0\.1/,
+      new RegExp(`:${proxy.port}\\b`),
+    ])
+      expect(body).not.toMatch(leak);
     await expect(page.getByRole("heading", { level: 1, name: "Temporarily unavailable" })).toBeVisible();
     await expect(page.getByText("This page cannot be shown right now. Please try again in a minute.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
@@ -111,7 +121,13 @@ test.describe("pages while the database is unreachable", () => {
   async function waitForServer() {
     for (const started = Date.now(); Date.now() - started < 90_000; await new Promise((resolve) => setTimeout(resolve, 500))) {
       if (server?.exitCode !== null) break;
-      if (await fetch(`${baseURL}/api/auth/me`).then((response) => response.ok, () => false)) return;
+      if (
+        await fetch(`${baseURL}/api/auth/me`).then(
+          (response) => response.ok,
+          () => false,
+        )
+      )
+        return;
     }
     throw new Error(`The server on port ${port} did not start:\n${serverOutput}`);
   }

@@ -41,7 +41,17 @@ test("a patient sends a DICOM study; an admin previews its metadata and image, t
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Preview: brain-mri.dcm" })).toBeVisible();
   const dicom = dialog.getByTestId("dicom-preview");
-  for (const text of ["John Doe", "MR", "Mar 15, 2024", "HEAD", "AFY-12345", "Brain MRI", "Lagos University Teaching Hospital", "64 × 64 px", "Explicit VR Little Endian"])
+  for (const text of [
+    "John Doe",
+    "MR",
+    "Mar 15, 2024",
+    "HEAD",
+    "AFY-12345",
+    "Brain MRI",
+    "Lagos University Teaching Hospital",
+    "64 × 64 px",
+    "Explicit VR Little Endian",
+  ])
     await expect(dicom).toContainText(text);
   // (Labels and alt text come from the "dicom" messages, which the dashboard page must load: see the component test.)
   const image = dicom.locator('img[src$="/dicom-image"]');

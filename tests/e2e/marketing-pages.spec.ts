@@ -15,7 +15,8 @@ test("home: hero, 16 specialty cards, 10 partner hospitals and the calls to acti
   await expect(main.getByText("50+", { exact: true })).toBeVisible();
   await expect(main.getByText("167", { exact: true })).toBeVisible();
   await expect(main.getByRole("heading", { name: "How it works" })).toBeVisible();
-  for (const step of ["Upload your files", "Hospitals review your case", "Receive custom responses"]) await expect(main.getByRole("heading", { name: step })).toBeVisible();
+  for (const step of ["Upload your files", "Hospitals review your case", "Receive custom responses"])
+    await expect(main.getByRole("heading", { name: step })).toBeVisible();
 
   const cards = main.getByTestId("specialty-card");
   await expect(cards).toHaveCount(16);
@@ -112,7 +113,10 @@ test("Memorial: 8 hospital cards and the free consultations in Abuja", async ({ 
   const notice = page.getByTestId("abuja-notice");
   await expect(notice.getByRole("heading", { name: "Free consultations in Abuja" })).toBeVisible();
   await expect(notice.getByRole("link", { name: "Book a free consultation" })).toHaveAttribute("href", "/contact");
-  await expect(page.getByTestId("hospital-card").filter({ hasText: "Memorial Şişli Hospital" }).getByTestId("founding-year")).toHaveAttribute("data-variant", "purple");
+  await expect(page.getByTestId("hospital-card").filter({ hasText: "Memorial Şişli Hospital" }).getByTestId("founding-year")).toHaveAttribute(
+    "data-variant",
+    "purple",
+  );
   await expectAccessible(page);
 });
 

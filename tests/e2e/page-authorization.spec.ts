@@ -56,7 +56,10 @@ test.beforeAll(async ({ playwright }) => {
 
   caseA = await submitGuestCaseThroughApi(contexts.guest, patientA);
   caseB = await submitGuestCaseThroughApi(contexts.guest, patientB);
-  for (const [item, hospital] of [[caseA, routed], [caseB, other]] as const) {
+  for (const [item, hospital] of [
+    [caseA, routed],
+    [caseB, other],
+  ] as const) {
     const response = await contexts.admin.post(`/api/admin/cases/${item.id}/route`, { data: { hospitalIds: [hospital.id] } });
     expect(response.status(), await response.text()).toBe(200);
   }
@@ -81,12 +84,41 @@ test.afterAll(async () => {
   await Promise.all(Object.values(contexts).map((context) => context.dispose()));
 });
 
-const adminPage = { guest: "signIn", patient: "notFound", otherPartner: "notFound", routedPartner: "notFound", routedPartnerWithoutTwoFactor: "notFound", adminWithoutTwoFactor: "twoFactor", lockedAdmin: "gate", admin: "allowed" } as const;
-const partnerPage = { guest: "signIn", patient: "notFound", routedPartnerWithoutTwoFactor: "twoFactor", adminWithoutTwoFactor: "notFound", lockedAdmin: "notFound", admin: "notFound", routedPartner: "allowed" } as const;
+const adminPage = {
+  guest: "signIn",
+  patient: "notFound",
+  otherPartner: "notFound",
+  routedPartner: "notFound",
+  routedPartnerWithoutTwoFactor: "notFound",
+  adminWithoutTwoFactor: "twoFactor",
+  lockedAdmin: "gate",
+  admin: "allowed",
+} as const;
+const partnerPage = {
+  guest: "signIn",
+  patient: "notFound",
+  routedPartnerWithoutTwoFactor: "twoFactor",
+  adminWithoutTwoFactor: "notFound",
+  lockedAdmin: "notFound",
+  admin: "notFound",
+  routedPartner: "allowed",
+} as const;
 // The transcription center is staff's, partners included; an admin (who sees everyone's transcriptions) only past the password gate.
-const staffPage = { guest: "signIn", patient: "notFound", routedPartnerWithoutTwoFactor: "twoFactor", adminWithoutTwoFactor: "twoFactor", lockedAdmin: "gate", admin: "allowed", routedPartner: "allowed" } as const;
+const staffPage = {
+  guest: "signIn",
+  patient: "notFound",
+  routedPartnerWithoutTwoFactor: "twoFactor",
+  adminWithoutTwoFactor: "twoFactor",
+  lockedAdmin: "gate",
+  admin: "allowed",
+  routedPartner: "allowed",
+} as const;
 
-const pages: { path: () => string; expected: Record<Actor, Outcome>; /** what an allowed visitor's HTML may not hold */ hidden?: Partial<Record<Actor, () => string[]>> }[] = [
+const pages: {
+  path: () => string;
+  expected: Record<Actor, Outcome>;
+  /** what an allowed visitor's HTML may not hold */ hidden?: Partial<Record<Actor, () => string[]>>;
+}[] = [
   { path: () => "/admin-dashboard", expected: adminPage },
   { path: () => `/admin-dashboard/cases/${caseA.id}`, expected: adminPage },
   { path: () => "/admin-dashboard/partners", expected: adminPage },
@@ -95,7 +127,11 @@ const pages: { path: () => string; expected: Record<Actor, Outcome>; /** what an
   // Each hospital's list holds its own case only.
   { path: () => "/partner", expected: { ...partnerPage, otherPartner: "allowed" }, hidden: { routedPartner: secretsOfB, otherPartner: secretsOfA } },
   { path: () => `/partner/cases/${caseA.id}`, expected: { ...partnerPage, otherPartner: "notFound" }, hidden: { routedPartner: secretsOfB } },
-  { path: () => `/partner/cases/${caseB.id}`, expected: { ...partnerPage, otherPartner: "allowed", routedPartner: "notFound" }, hidden: { otherPartner: secretsOfA } },
+  {
+    path: () => `/partner/cases/${caseB.id}`,
+    expected: { ...partnerPage, otherPartner: "allowed", routedPartner: "notFound" },
+    hidden: { otherPartner: secretsOfA },
+  },
   // A partner user sees their own transcriptions; admins see all.
   { path: () => "/dashboard", expected: { ...staffPage, otherPartner: "allowed" }, hidden: { otherPartner: secretsOfTranscript } },
   { path: () => `/dashboard/transcriptions/${transcriptionId}`, expected: { ...staffPage, otherPartner: "notFound" } },
@@ -114,7 +150,18 @@ function expectNone(html: string, secrets: string[], where: string) {
 
 for (const [index, entry] of pages.entries()) {
   // Titles cannot use ids made in beforeAll: the path pattern names the test.
-  const pattern = ["/admin-dashboard", "/admin-dashboard/cases/[case A]", "/admin-dashboard/partners", "/admin-dashboard/audit", "/google-drive-setup", "/partner", "/partner/cases/[case A]", "/partner/cases/[case B]", "/dashboard", "/dashboard/transcriptions/[id]"][index];
+  const pattern = [
+    "/admin-dashboard",
+    "/admin-dashboard/cases/[case A]",
+    "/admin-dashboard/partners",
+    "/admin-dashboard/audit",
+    "/google-drive-setup",
+    "/partner",
+    "/partner/cases/[case A]",
+    "/partner/cases/[case B]",
+    "/dashboard",
+    "/dashboard/transcriptions/[id]",
+  ][index];
   test(`${pattern}: each visitor gets what their role allows, and refusals hold no case or transcript data`, async () => {
     const path = entry.path();
     for (const actor of actors) {

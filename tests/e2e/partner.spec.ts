@@ -8,7 +8,11 @@ async function ok(response: APIResponse, status = 200) {
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
-test("an admin invites a partner, who accepts, sees the case routed to the hospital with its clock, and answers with a plan", async ({ page, browser, playwright }) => {
+test("an admin invites a partner, who accepts, sees the case routed to the hospital with its clock, and answers with a plan", async ({
+  page,
+  browser,
+  playwright,
+}) => {
   const baseURL = test.info().project.use.baseURL!;
   const unique = Date.now().toString(36);
 

@@ -76,7 +76,12 @@ test("a patient compares two hospitals' plans and approves one; the bell counts 
     leadDoctor,
   });
   await ok(await partners[0].post(`/api/partner/cases/${caseId}/plan`, { data: plan(21000, 25000, "Prof. Dr. Ayşe Yılmaz") }), 201);
-  await ok(await partners[1].post(`/api/partner/cases/${caseId}/plan`, { data: { ...plan(17500, 19000, "Dr. Mehmet Kaya"), message: "We can admit you next month." } }), 201);
+  await ok(
+    await partners[1].post(`/api/partner/cases/${caseId}/plan`, {
+      data: { ...plan(17500, 19000, "Dr. Mehmet Kaya"), message: "We can admit you next month." },
+    }),
+    201,
+  );
 
   // The bell shows the unread count (case received, sent to hospitals, two hospital responses).
   await page.goto("/journey");
@@ -95,7 +100,16 @@ test("a patient compares two hospitals' plans and approves one; the bell counts 
   const other = plans.filter({ hasText: first.name });
   await expect(chosen).toContainText("$17,500 – $19,000");
   await expect(other).toContainText("$21,000 – $25,000");
-  for (const label of ["Diagnosis summary", "Proposed treatment", "What is included", "Length of stay", "Price range", "Valid until", "Lead doctor", "Message from the hospital"]) {
+  for (const label of [
+    "Diagnosis summary",
+    "Proposed treatment",
+    "What is included",
+    "Length of stay",
+    "Price range",
+    "Valid until",
+    "Lead doctor",
+    "Message from the hospital",
+  ]) {
     await expect(chosen.getByText(label, { exact: true })).toBeVisible();
     await expect(other.getByText(label, { exact: true })).toBeVisible();
   }
@@ -143,7 +157,8 @@ test("a patient compares two hospitals' plans and approves one; the bell counts 
   expect(((await ok(await page.request.get("/api/notifications"))) as { unreadCount: number }).unreadCount).toBe(0);
 
   // The hospitals were told: the chosen one that its plan was approved, the other that another was chosen.
-  const inbox = async (partner: APIRequestContext) => ((await ok(await partner.get("/api/notifications"))) as { items: { title: string }[] }).items.map((item) => item.title);
+  const inbox = async (partner: APIRequestContext) =>
+    ((await ok(await partner.get("/api/notifications"))) as { items: { title: string }[] }).items.map((item) => item.title);
   expect(await inbox(partners[1])).toContain("Plan approved");
   expect(await inbox(partners[0])).toContain("Another plan was chosen");
   await Promise.all([admin.dispose(), ...partners.map((partner) => partner.dispose())]);

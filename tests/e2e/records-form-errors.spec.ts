@@ -1,10 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { fileSamples } from "./support";
+import ar from "@/messages/ar.json";
 
-const arabic = {
-  email: "يرجى إدخال عنوان بريد إلكتروني صالح.",
-  consentEmail: "يرجى إدخال عنوان بريد إلكتروني صالح للموافقة.",
-};
+const arabic = { email: ar.errors.email_invalid, consentEmail: ar.errors.consent_email_invalid };
 
 /** The Arabic records form, complete and valid except for the e-mails given. */
 async function fillInArabic(page: Page, emails: { email: string; consentEmail: string }) {

@@ -38,10 +38,12 @@ test("an address that cannot be decoded gets a 400 with the security headers, no
 async function policyOf(response: Response | APIResponse): Promise<Map<string, string[]>> {
   const values = (await response.headersArray()).filter(({ name }) => name.toLowerCase() === "content-security-policy").map(({ value }) => value);
   expect(values, response.url()).toHaveLength(1);
-  return new Map(values[0].split(";").map((directive) => {
-    const [name, ...sources] = directive.trim().split(/\s+/);
-    return [name, sources];
-  }));
+  return new Map(
+    values[0].split(";").map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
 }
 
 function nonceOf(policy: Map<string, string[]>): string {
@@ -95,10 +97,28 @@ test("API answers and stored files carry a policy that lets nothing load or run"
 test("a stored file is served sandboxed, as the file route sets it, on every way it can be opened", async ({ request }) => {
   await signUpThroughApi(request, "Sandbox");
   // Markup in a text file: were it ever rendered as a document of this site, it would run.
-  const markup = { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"/>\n') };
+  const markup = {
+    name: "notes.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"/>\n'),
+  };
   for (const files of [markup, fileSamples.pdf("discharge-letter")]) {
     const sent = await request.post("/api/my-submissions", {
-      multipart: { name: "Sandbox Patient", email: "sandbox@example.com", homeCountry: "Nigeria", medicalCondition: "Knee pain", specialty: "orthopedics", urgency: "standard", preferredCountries: JSON.stringify(["India"]), budget: "5k-15k", consent: "true", consentFullName: "Sandbox Patient", consentEmail: "sandbox@example.com", consentDate: "2026-11-22", files },
+      multipart: {
+        name: "Sandbox Patient",
+        email: "sandbox@example.com",
+        homeCountry: "Nigeria",
+        medicalCondition: "Knee pain",
+        specialty: "orthopedics",
+        urgency: "standard",
+        preferredCountries: JSON.stringify(["India"]),
+        budget: "5k-15k",
+        consent: "true",
+        consentFullName: "Sandbox Patient",
+        consentEmail: "sandbox@example.com",
+        consentDate: "2026-11-22",
+        files,
+      },
     });
     expect(sent.status(), await sent.text()).toBe(201);
   }
@@ -198,7 +218,15 @@ test("sign-in and a signed-in patient's pages work under the policy, dialogs inc
   await expect(dialog).toBeHidden();
 
   const header = page.getByRole("banner");
-  await clientNavigation(page, () => header.getByRole("navigation", { name: nav("en").mainNavigation }).getByRole("link", { name: nav("en").services, exact: true }).click(), /\/services$/);
+  await clientNavigation(
+    page,
+    () =>
+      header
+        .getByRole("navigation", { name: nav("en").mainNavigation })
+        .getByRole("link", { name: nav("en").services, exact: true })
+        .click(),
+    /\/services$/,
+  );
   await expect(header.getByText(`Welcome, ${account.username}`)).toBeVisible();
 
   // The patient's own submissions, fetched by the browser from the API.

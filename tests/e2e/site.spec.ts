@@ -184,10 +184,12 @@ test.describe("information pages", () => {
     await question.locator("summary").click();
     await expect(answer).toBeHidden();
 
-    const allText = (await main.evaluate((element) => {
-      element.querySelectorAll("details").forEach((details) => (details.open = true));
-      return element.textContent ?? "";
-    })).replace(/\s+/g, " ");
+    const allText = (
+      await main.evaluate((element) => {
+        element.querySelectorAll("details").forEach((details) => (details.open = true));
+        return element.textContent ?? "";
+      })
+    ).replace(/\s+/g, " ");
     for (const claim of [
       "within 48 hours of your approving the treatment plan and agreeing on its cost",
       "NEWS2 score of 7 or more",

@@ -27,9 +27,21 @@ export async function waitForMail(text: string, timeoutMs = 10_000): Promise<str
 /** Bytes that the server recognises as each accepted type. */
 export const fileSamples = {
   pdf: (label: string) => ({ name: `${label}.pdf`, mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(3000, 7)]) }),
-  dicom: (label: string) => ({ name: label, mimeType: "application/octet-stream", buffer: Buffer.concat([Buffer.alloc(128), Buffer.from("DICM"), Buffer.alloc(2000, 1)]) }),
-  png: (label: string) => ({ name: `${label}.png`, mimeType: "image/png", buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(800, 3)]) }),
-  exe: (label: string) => ({ name: `${label}.pdf`, mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]), Buffer.alloc(800, 0)]) }),
+  dicom: (label: string) => ({
+    name: label,
+    mimeType: "application/octet-stream",
+    buffer: Buffer.concat([Buffer.alloc(128), Buffer.from("DICM"), Buffer.alloc(2000, 1)]),
+  }),
+  png: (label: string) => ({
+    name: `${label}.png`,
+    mimeType: "image/png",
+    buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(800, 3)]),
+  }),
+  exe: (label: string) => ({
+    name: `${label}.pdf`,
+    mimeType: "application/pdf",
+    buffer: Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]), Buffer.alloc(800, 0)]),
+  }),
 };
 
 /** A documentation-range client address, as the reverse proxy would report it for one visitor. */
@@ -60,7 +72,10 @@ export async function signUpThroughApi(request: APIRequestContext, name: string)
   const response = await request.post("/api/auth/sign-up/email", { data: account, headers: { "x-forwarded-for": address } });
   if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
   // Sign-up opens no session (it answers alike for new and taken e-mails): sign in, as the form asks.
-  const signIn = await request.post("/api/auth/sign-in/email", { data: { email: account.email, password: account.password }, headers: { "x-forwarded-for": address } });
+  const signIn = await request.post("/api/auth/sign-in/email", {
+    data: { email: account.email, password: account.password },
+    headers: { "x-forwarded-for": address },
+  });
   if (!signIn.ok()) throw new Error(`sign-in after sign-up failed: ${signIn.status()} ${await signIn.text()}`);
   return account;
 }
@@ -124,7 +139,10 @@ export async function invitePartnerThroughApi(
   // The e-mail is quoted-printable: undo soft line breaks and the encoded "=".
   const mail = (await waitForMail(email)).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
   const token = mail.match(/token=([A-Za-z0-9_-]{43})/)![1];
-  const accepted = await partner.post("/api/partner/invitations/accept", { data: { token, username, password }, headers: { "x-forwarded-for": clientAddress() } });
+  const accepted = await partner.post("/api/partner/invitations/accept", {
+    data: { token, username, password },
+    headers: { "x-forwarded-for": clientAddress() },
+  });
   if (accepted.status() !== 201) throw new Error(`accepting the invitation failed: ${accepted.status()} ${await accepted.text()}`);
   const secret = options.twoFactor === false ? null : await enrollTwoFactorThroughApi(partner, password);
   return { username, email, password, secret };

@@ -91,7 +91,11 @@ test("a staff member uploads a PDF, a PNG, a DICOM file and a WAV in the upload 
 
   // Names of this run only: admins see every staff member's transcriptions, earlier runs' included.
   const run = Date.now().toString(36);
-  const pdf = { name: `cardiology-letter-${run}.pdf`, mimeType: "application/pdf", buffer: await pdfWithText(["Cardiology follow-up letter", "Blood pressure 128/82, continue amlodipine."]) };
+  const pdf = {
+    name: `cardiology-letter-${run}.pdf`,
+    mimeType: "application/pdf",
+    buffer: await pdfWithText(["Cardiology follow-up letter", "Blood pressure 128/82, continue amlodipine."]),
+  };
   const png = { name: `discharge-${run}.png`, mimeType: "image/png", buffer: readFileSync(path.join(process.cwd(), "tests", "fixtures", "ocr-discharge.png")) };
   const dicom = { name: `brain-mri-${run}.dcm`, mimeType: "application/dicom", buffer: writeDicom(TS.explicitLittle, patientElements) };
   const audio = { name: `ward-round-${run}.wav`, mimeType: "audio/wav", buffer: wav() };
@@ -111,7 +115,11 @@ test("a staff member uploads a PDF, a PNG, a DICOM file and a WAV in the upload 
 
   const open = async (name: string) => {
     await page.goto("/dashboard");
-    await page.getByTestId("transcription-row").filter({ hasText: name }).getByRole("link", { name: /Open transcript/ }).click();
+    await page
+      .getByTestId("transcription-row")
+      .filter({ hasText: name })
+      .getByRole("link", { name: /Open transcript/ })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   };
 

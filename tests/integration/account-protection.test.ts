@@ -38,7 +38,11 @@ function mailsTo(email: string): string[] {
   if (!existsSync(outbox)) return [];
   return readdirSync(outbox)
     .sort()
-    .map((name) => readFileSync(path.join(outbox, name), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+    .map((name) =>
+      readFileSync(path.join(outbox, name), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "="),
+    )
     .filter((text) => text.includes(`To: ${email}`));
 }
 
@@ -163,7 +167,11 @@ describe("account protection", () => {
       const wrong = await signIn(i % 2 ? { email: patient.email, password: "wrong password 1" } : { username, password: "wrong password 1" });
       assert.equal(wrong.status, 401, `failure ${i + 1}`);
     }
-    for (const json of [{ email: patient.email, password: PASSWORD }, { username, password: PASSWORD }, { email: patient.email, password: "wrong again 22" }]) {
+    for (const json of [
+      { email: patient.email, password: PASSWORD },
+      { username, password: PASSWORD },
+      { email: patient.email, password: "wrong again 22" },
+    ]) {
       const browser = new Browser();
       const locked = await signIn(json, browser);
       assert.equal(locked.status, 429, JSON.stringify(json));
@@ -191,11 +199,21 @@ describe("account protection", () => {
     for (let i = 0; i < 10; i++) await signIn({ email: patient.email, password: "wrong password 1" });
     assert.equal((await signIn({ email: patient.email, password: PASSWORD })).status, 429);
     const mailsBefore = (await waitForMails(patient.email, 1)).length;
-    assert.equal((await callRoute(new Browser(), auth.POST, "/api/auth/request-password-reset", { json: { email: patient.email, redirectTo: "http://localhost:3000/reset-password" } })).status, 200);
+    assert.equal(
+      (
+        await callRoute(new Browser(), auth.POST, "/api/auth/request-password-reset", {
+          json: { email: patient.email, redirectTo: "http://localhost:3000/reset-password" },
+        })
+      ).status,
+      200,
+    );
     const mails = await waitForMails(patient.email, mailsBefore + 1);
     const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mails.at(-1) ?? "")?.[1];
     assert.ok(token, "the reset e-mail came");
-    assert.equal((await callRoute(new Browser(), auth.POST, "/api/auth/reset-password", { json: { token, newPassword: "mango river lantern 42" } })).status, 200);
+    assert.equal(
+      (await callRoute(new Browser(), auth.POST, "/api/auth/reset-password", { json: { token, newPassword: "mango river lantern 42" } })).status,
+      200,
+    );
     assert.equal((await signIn({ email: patient.email, password: "mango river lantern 42" })).status, 200);
   });
 

@@ -45,7 +45,11 @@ async function waitForResetMail(email: string) {
 /** The token of the newest reset link e-mailed to `email` (quoted-printable decoded). */
 function resetMail(email: string): { token: string; link: string; text: string } | null {
   const outbox = path.join(dataDir, "outbox");
-  const mails = existsSync(outbox) ? readdirSync(outbox).sort().map((name) => readFileSync(path.join(outbox, name), "utf8")) : [];
+  const mails = existsSync(outbox)
+    ? readdirSync(outbox)
+        .sort()
+        .map((name) => readFileSync(path.join(outbox, name), "utf8"))
+    : [];
   for (const mail of mails.reverse()) {
     const text = mail.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
     if (!text.includes(`To: ${email}`)) continue;
@@ -74,9 +78,15 @@ describe("account security", () => {
   test("sign-up refuses very common passwords and passwords made of the account's details", async () => {
     for (const password of ["password1234", "P@ssw0rd2024!", "qwertyuiop", "1234567890", "aaaaaaaaaaaa", "iloveyou123", "chidinma.okafor"]) {
       const email = "chidinma.okafor@example.com";
-      const response = await callRoute(new Browser(), auth.POST, "/api/auth/sign-up/email", { json: { name: "Chidinma Okafor", username: "chidinma", email, password } });
+      const response = await callRoute(new Browser(), auth.POST, "/api/auth/sign-up/email", {
+        json: { name: "Chidinma Okafor", username: "chidinma", email, password },
+      });
       assert.equal(response.status, 400, password);
-      assert.deepEqual(await response.json(), { error: "This password is too common. Please choose another.", code: "PASSWORD_TOO_COMMON", field: "password" }, password);
+      assert.deepEqual(
+        await response.json(),
+        { error: "This password is too common. Please choose another.", code: "PASSWORD_TOO_COMMON", field: "password" },
+        password,
+      );
       assert.equal(await (await db()).user.count({ where: { email } }), 0, password);
     }
   });
@@ -109,7 +119,8 @@ describe("account security", () => {
     assert.ok(mail.link.startsWith(`${APP_URL}/fr/reset-password?token=`), mail.link);
     assert.ok(mail.text.includes("Content-Type: text/plain"));
 
-    const reset = (newPassword: string, token = mail.token) => callRoute(new Browser(), auth.POST, "/api/auth/reset-password", { json: { token, newPassword } });
+    const reset = (newPassword: string, token = mail.token) =>
+      callRoute(new Browser(), auth.POST, "/api/auth/reset-password", { json: { token, newPassword } });
     const before = await passwordHash(patient.id);
     const common = await reset("letmein12345");
     assert.equal(common.status, 400);
@@ -157,12 +168,17 @@ describe("account security", () => {
 
     const guesser = new Browser();
     const resets: number[] = [];
-    for (let i = 0; i < 12; i++) resets.push((await callRoute(guesser, auth.POST, "/api/auth/reset-password", { json: { token: `guess${i}`, newPassword: NEW_PASSWORD } })).status);
+    for (let i = 0; i < 12; i++)
+      resets.push((await callRoute(guesser, auth.POST, "/api/auth/reset-password", { json: { token: `guess${i}`, newPassword: NEW_PASSWORD } })).status);
     assert.ok(resets.includes(429), resets.join(","));
 
     const patient = await signUpPatient();
     const changes: number[] = [];
-    for (let i = 0; i < 12; i++) changes.push((await callRoute(patient.browser, auth.POST, "/api/auth/change-password", { json: { currentPassword: `wrong ${i}`, newPassword: NEW_PASSWORD } })).status);
+    for (let i = 0; i < 12; i++)
+      changes.push(
+        (await callRoute(patient.browser, auth.POST, "/api/auth/change-password", { json: { currentPassword: `wrong ${i}`, newPassword: NEW_PASSWORD } }))
+          .status,
+      );
     assert.ok(changes.includes(429), changes.join(","));
   });
 
@@ -177,7 +193,11 @@ describe("account security", () => {
     const list = async (actor: Actor | Browser) => {
       const response = await callRoute(actor instanceof Browser ? actor : actor.browser, sessions.GET, "/api/account/sessions");
       assert.equal(response.status, 200);
-      return ((await response.json()) as { sessions: { id: string; current: boolean; device: string | null; ipAddress: string | null; lastActiveAt: string; createdAt: string }[] }).sessions;
+      return (
+        (await response.json()) as {
+          sessions: { id: string; current: boolean; device: string | null; ipAddress: string | null; lastActiveAt: string; createdAt: string }[];
+        }
+      ).sessions;
     };
     const mine = await list(patient);
     assert.equal(mine.length, 3);

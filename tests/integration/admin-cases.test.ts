@@ -27,7 +27,8 @@ let database: Db;
 const detail = (browser: Browser, id: string) => callRoute(browser, routes.detail, `/api/admin/cases/${id}`, { params: { id } });
 const setStatus = (browser: Browser, id: string, json: unknown) => callRoute(browser, routes.status, `/api/admin/cases/${id}/status`, { json, params: { id } });
 const route = (browser: Browser, id: string, json: unknown) => callRoute(browser, routes.route, `/api/admin/cases/${id}/route`, { json, params: { id } });
-const requestDocs = (browser: Browser, id: string, json: unknown) => callRoute(browser, routes.documents, `/api/admin/cases/${id}/document-requests`, { json, params: { id } });
+const requestDocs = (browser: Browser, id: string, json: unknown) =>
+  callRoute(browser, routes.documents, `/api/admin/cases/${id}/document-requests`, { json, params: { id } });
 const hospitals = (browser: Browser) => callRoute(browser, routes.hospitals, "/api/admin/hospitals");
 const list = (browser: Browser, query = "") => callRoute(browser, routes.list, `/api/admin/all-submissions${query}`);
 
@@ -121,12 +122,21 @@ describe("admin case page APIs: status, routing, document requests, case detail"
       const { id, trackingNumber } = await submitCase(patient);
       const response = await detail(admin.browser, id);
       assert.equal(response.status, 200);
-      const body = (await response.json()) as Record<string, unknown> & { files: { originalName: string }[]; routings: unknown[]; documentRequests: unknown[]; actions: Record<string, unknown>; routing: unknown };
+      const body = (await response.json()) as Record<string, unknown> & {
+        files: { originalName: string }[];
+        routings: unknown[];
+        documentRequests: unknown[];
+        actions: Record<string, unknown>;
+        routing: unknown;
+      };
       assert.equal(body.id, id);
       assert.equal(body.trackingNumber, trackingNumber);
       assert.equal(body.status, "submitted");
       assert.equal(body.consentFullName, "Amina Bello");
-      assert.deepEqual(body.files.map((f) => f.originalName), ["scan.pdf"]);
+      assert.deepEqual(
+        body.files.map((f) => f.originalName),
+        ["scan.pdf"],
+      );
       assert.deepEqual(body.routings, []);
       assert.deepEqual(body.documentRequests, []);
       assert.deepEqual(body.routing, { hospitals: 0, overdue: 0 });
@@ -151,7 +161,10 @@ describe("admin case page APIs: status, routing, document requests, case detail"
             assert.deepEqual(body.case.history.at(-1), { ...body.case.history.at(-1), to, note, by: { name: admin.name, role: "admin" } });
             const change = await database.statusChange.findFirstOrThrow({ where: { submissionId: id }, orderBy: { createdAt: "desc" } });
             assert.deepEqual([change.fromStatus, change.toStatus, change.actorId, change.note], [from, to, admin.id, note]);
-            const told = await database.notification.findFirstOrThrow({ where: { submissionId: id, userId: patient.id, type: "status_changed" }, orderBy: { createdAt: "desc" } });
+            const told = await database.notification.findFirstOrThrow({
+              where: { submissionId: id, userId: patient.id, type: "status_changed" },
+              orderBy: { createdAt: "desc" },
+            });
             assert.equal((told.params as { status: string }).status, to);
             assert.equal((await snapshot(id)).notifications, before.notifications + 1);
           } else {
@@ -166,7 +179,10 @@ describe("admin case page APIs: status, routing, document requests, case detail"
       const { id } = await submitCase(patient);
       const response = await setStatus(admin.browser, id, { to: "responded" });
       assert.equal(response.status, 409);
-      assert.equal(await errorOf(response), "A case cannot be moved from submitted to responded by hand. From submitted it can be moved to: under review or cancelled.");
+      assert.equal(
+        await errorOf(response),
+        "A case cannot be moved from submitted to responded by hand. From submitted it can be moved to: under review or cancelled.",
+      );
     });
 
     test("a note over 1000 characters or an unknown status is a 400 and changes nothing", async () => {
@@ -188,14 +204,21 @@ describe("admin case page APIs: status, routing, document requests, case detail"
       const started = Date.now();
       const response = await route(admin.browser, id, { hospitalIds: ["medipol-mega", "memorial-sisli"], note: "Cardiac surgery centres" });
       assert.equal(response.status, 200, await response.clone().text());
-      const body = (await response.json()) as { routed: { hospitalId: string }[]; skipped: string[]; case: { status: string; routings: { hospitalName: string; overdue: boolean; status: string }[] } };
+      const body = (await response.json()) as {
+        routed: { hospitalId: string }[];
+        skipped: string[];
+        case: { status: string; routings: { hospitalName: string; overdue: boolean; status: string }[] };
+      };
       assert.deepEqual(body.routed.map((r) => r.hospitalId).sort(), ["medipol-mega", "memorial-sisli"]);
       assert.deepEqual(body.skipped, []);
       assert.equal(body.case.status, "sent_to_hospitals");
-      assert.deepEqual(body.case.routings.map((r) => [r.hospitalName, r.status, r.overdue]).sort(), [
-        ["Medipol Mega University Hospital", "awaiting_response", false],
-        ["Memorial Şişli Hospital", "awaiting_response", false],
-      ].sort());
+      assert.deepEqual(
+        body.case.routings.map((r) => [r.hospitalName, r.status, r.overdue]).sort(),
+        [
+          ["Medipol Mega University Hospital", "awaiting_response", false],
+          ["Memorial Şişli Hospital", "awaiting_response", false],
+        ].sort(),
+      );
 
       const rows = await database.caseRouting.findMany({ where: { submissionId: id } });
       assert.equal(rows.length, 2);
@@ -232,7 +255,10 @@ describe("admin case page APIs: status, routing, document requests, case detail"
       const again = await route(admin.browser, id, { hospitalIds: ["medipol-mega", "memorial-ankara"] });
       assert.equal(again.status, 200, await again.clone().text());
       const second = (await again.json()) as { routed: { hospitalId: string }[]; skipped: string[] };
-      assert.deepEqual(second.routed.map((r) => r.hospitalId), ["memorial-ankara"]);
+      assert.deepEqual(
+        second.routed.map((r) => r.hospitalId),
+        ["memorial-ankara"],
+      );
       assert.deepEqual(second.skipped, ["medipol-mega"]);
       assert.equal(await database.caseRouting.count({ where: { submissionId: id } }), 3);
       assert.equal(await database.statusChange.count({ where: { submissionId: id, toStatus: "sent_to_hospitals" } }), 1);
@@ -323,9 +349,15 @@ describe("admin case page APIs: status, routing, document requests, case detail"
       const message = "Please add your latest echocardiogram report.";
       const response = await requestDocs(admin.browser, id, { message: `  ${message} ` });
       assert.equal(response.status, 201, await response.clone().text());
-      const body = (await response.json()) as { documentRequest: { id: string; message: string }; case: { documentRequests: { message: string; fulfilledAt: null; requestedBy: { name: string } }[] } };
+      const body = (await response.json()) as {
+        documentRequest: { id: string; message: string };
+        case: { documentRequests: { message: string; fulfilledAt: null; requestedBy: { name: string } }[] };
+      };
       assert.equal(body.documentRequest.message, message);
-      assert.deepEqual(body.case.documentRequests.map((r) => [r.message, r.fulfilledAt, r.requestedBy.name]), [[message, null, admin.name]]);
+      assert.deepEqual(
+        body.case.documentRequests.map((r) => [r.message, r.fulfilledAt, r.requestedBy.name]),
+        [[message, null, admin.name]],
+      );
       const row = await database.documentRequest.findUniqueOrThrow({ where: { id: body.documentRequest.id } });
       assert.deepEqual([row.submissionId, row.requestedById, row.message, row.fulfilledAt], [id, admin.id, message, null]);
       const notes = await database.notification.findMany({ where: { submissionId: id, type: "document_request" } });
@@ -368,9 +400,18 @@ describe("admin case page APIs: status, routing, document requests, case detail"
         return (await response.json()) as Page;
       };
       const q = `&q=${encodeURIComponent(other.email)}`;
-      assert.deepEqual((await page(`?status=sent_to_hospitals${q}`)).items.map((i) => i.id), [urgentCardio.id]);
-      assert.deepEqual((await page(`?urgency=standard${q}`)).items.map((i) => i.id), [standardOnco.id]);
-      assert.deepEqual((await page(`?specialty=oncology&source=authenticated${q}`)).items.map((i) => i.id), [standardOnco.id]);
+      assert.deepEqual(
+        (await page(`?status=sent_to_hospitals${q}`)).items.map((i) => i.id),
+        [urgentCardio.id],
+      );
+      assert.deepEqual(
+        (await page(`?urgency=standard${q}`)).items.map((i) => i.id),
+        [standardOnco.id],
+      );
+      assert.deepEqual(
+        (await page(`?specialty=oncology&source=authenticated${q}`)).items.map((i) => i.id),
+        [standardOnco.id],
+      );
       assert.deepEqual((await page(`?specialty=cardiology&urgency=standard${q}`)).items, []);
       assert.deepEqual((await page(`?source=guest${q}`)).counts.total, 0);
       assert.equal((await list(admin.browser, "?status=archived")).status, 400);
@@ -378,10 +419,18 @@ describe("admin case page APIs: status, routing, document requests, case detail"
       const card = async () => (await page(`?q=${encodeURIComponent(urgentCardio.trackingNumber)}`)).items[0].routing;
       assert.deepEqual(await card(), { hospitals: 2, overdue: 0 });
       // One hospital's 72 hours run out; one that already answered is never overdue.
-      await database.caseRouting.updateMany({ where: { submissionId: urgentCardio.id, hospitalId: "medipol-camlica" }, data: { dueAt: new Date(Date.now() - HOUR) } });
-      await database.caseRouting.updateMany({ where: { submissionId: urgentCardio.id, hospitalId: "memorial-atasehir" }, data: { dueAt: new Date(Date.now() - HOUR), status: "declined", declineReason: "No capacity" } });
+      await database.caseRouting.updateMany({
+        where: { submissionId: urgentCardio.id, hospitalId: "medipol-camlica" },
+        data: { dueAt: new Date(Date.now() - HOUR) },
+      });
+      await database.caseRouting.updateMany({
+        where: { submissionId: urgentCardio.id, hospitalId: "memorial-atasehir" },
+        data: { dueAt: new Date(Date.now() - HOUR), status: "declined", declineReason: "No capacity" },
+      });
       assert.deepEqual(await card(), { hospitals: 2, overdue: 1 });
-      const body = (await (await detail(admin.browser, urgentCardio.id)).json()) as { routings: { hospitalId: string; overdue: boolean; declineReason: string | null }[] };
+      const body = (await (await detail(admin.browser, urgentCardio.id)).json()) as {
+        routings: { hospitalId: string; overdue: boolean; declineReason: string | null }[];
+      };
       assert.deepEqual(body.routings.map((r) => [r.hospitalId, r.overdue, r.declineReason]).sort(), [
         ["medipol-camlica", true, null],
         ["memorial-atasehir", false, "No capacity"],

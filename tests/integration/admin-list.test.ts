@@ -10,7 +10,15 @@ import { createTestDatabase, type TestDatabase } from "./support/databases";
  * partial tracking number. On PostgreSQL when TEST_DATABASE_URL is set, otherwise on PGlite.
  */
 type Handler = Parameters<typeof callRoute>[1];
-type Item = { id: string; urgency: string; source: string; status: string; trackingNumber: string; files: unknown[]; routing: { hospitals: number; overdue: number } };
+type Item = {
+  id: string;
+  urgency: string;
+  source: string;
+  status: string;
+  trackingNumber: string;
+  files: unknown[];
+  routing: { hospitals: number; overdue: number };
+};
 type Counts = { total: number; urgent: number; registered: number; withFiles: number; overdue: number };
 type Page = { items: Item[]; nextCursor: string | null; counts: Counts | null };
 
@@ -56,7 +64,9 @@ describe("admin list: tabs, overdue filter, tracking-number prefix", () => {
   async function submission(i: number, fields: Record<string, unknown> = {}) {
     const authenticated = i % 4 === 0;
     const files = i % 5 === 0;
-    const row = await (await db()).submission.create({
+    const row = await (
+      await db()
+    ).submission.create({
       data: {
         trackingNumber: `SUB-20261101-AB${String(i).padStart(4, "0")}`,
         source: authenticated ? "authenticated" : "guest",
@@ -72,7 +82,9 @@ describe("admin list: tabs, overdue filter, tracking-number prefix", () => {
         consentDate: new Date("2026-11-01"),
         consentVersion: "2025-01-01",
         hasFiles: files,
-        files: files ? { create: [{ originalName: "scan.pdf", size: 1000n, mimeType: "application/pdf", sha256: "a".repeat(64), storageKey: `list-test/${i}` }] } : undefined,
+        files: files
+          ? { create: [{ originalName: "scan.pdf", size: 1000n, mimeType: "application/pdf", sha256: "a".repeat(64), storageKey: `list-test/${i}` }] }
+          : undefined,
         createdAt: new Date(Date.parse("2026-11-01T10:00:00Z") + Math.floor(i / 2) * 60_000),
         ...fields,
       },
@@ -85,7 +97,9 @@ describe("admin list: tabs, overdue filter, tracking-number prefix", () => {
 
   /** A routing written directly, with the times the test needs. */
   async function routing(submissionId: string, hospitalId: string, dueAt: Date, status: "awaiting_response" | "responded" | "declined" = "awaiting_response") {
-    await (await db()).caseRouting.create({
+    await (
+      await db()
+    ).caseRouting.create({
       data: {
         submissionId,
         hospitalId,
@@ -138,7 +152,11 @@ describe("admin list: tabs, overdue filter, tracking-number prefix", () => {
   const ids = (items: Item[]) => new Set(items.map((item) => item.id));
 
   test("each tab is a server query: only its rows, on every page, all of them, with the counts of the filters", async () => {
-    for (const [tab, expected] of [["urgent", urgent], ["registered", registered], ["files", withFiles]] as const) {
+    for (const [tab, expected] of [
+      ["urgent", urgent],
+      ["registered", registered],
+      ["files", withFiles],
+    ] as const) {
       const { items, pages, counts } = await all(`tab=${tab}`);
       assert.deepEqual(ids(items), expected, tab);
       assert.ok(pages > 1, `${tab} spans several pages`);
@@ -157,7 +175,10 @@ describe("admin list: tabs, overdue filter, tracking-number prefix", () => {
     // A tab that the filters exclude is empty, as its count says.
     assert.deepEqual((await all("tab=registered&source=guest")).items, []);
     const searched = await all("tab=files&q=listed%20patient%2010");
-    assert.deepEqual(searched.items.map((item) => item.trackingNumber), ["SUB-20261101-AB0010"]);
+    assert.deepEqual(
+      searched.items.map((item) => item.trackingNumber),
+      ["SUB-20261101-AB0010"],
+    );
     assert.equal(searched.counts.total, 1);
   });
 
@@ -191,7 +212,12 @@ describe("admin list: tabs, overdue filter, tracking-number prefix", () => {
   });
 
   test("overdue follows the clock and the case: answering or ending the case takes it off", async () => {
-    await (await db()).caseRouting.updateMany({ where: { submissionId: overdue.lateAfterOneAnswer, status: "awaiting_response" }, data: { status: "declined", respondedAt: new Date() } });
+    await (
+      await db()
+    ).caseRouting.updateMany({
+      where: { submissionId: overdue.lateAfterOneAnswer, status: "awaiting_response" },
+      data: { status: "declined", respondedAt: new Date() },
+    });
     await (await db()).submission.update({ where: { id: overdue.late }, data: { status: "cancelled" } });
     try {
       const { items, counts } = await all("overdue=true");
@@ -217,7 +243,10 @@ describe("admin list: tabs, overdue filter, tracking-number prefix", () => {
 
   test("a partial tracking number (its first characters, any case) finds the cases; other fragments do not", async () => {
     const tracking = async (q: string) => (await all(`q=${encodeURIComponent(q)}`)).items.map((item) => item.trackingNumber).sort();
-    assert.deepEqual(await tracking("sub-20261101-ab001"), Array.from({ length: 10 }, (_, i) => `SUB-20261101-AB${String(10 + i).padStart(4, "0")}`));
+    assert.deepEqual(
+      await tracking("sub-20261101-ab001"),
+      Array.from({ length: 10 }, (_, i) => `SUB-20261101-AB${String(10 + i).padStart(4, "0")}`),
+    );
     assert.deepEqual(await tracking("Sub-20261101-AB0027"), ["SUB-20261101-AB0027"]);
     assert.equal((await tracking("SUB-20261101-AB")).length, total);
     assert.deepEqual(await tracking("AB0027"), []);

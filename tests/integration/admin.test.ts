@@ -88,7 +88,10 @@ describe("admin: setup key, password gate and the all-submissions API", () => {
       assert.equal(response.status, 200, await response.clone().text());
       assert.equal(await roleOf(admin.email), "admin");
       const { db } = await import("@/lib/db");
-      assert.equal(await db().auditEvent.count({ where: { action: "admin.setup_attempt", metadata: { equals: { email: admin.email, outcome: "granted" } } } }), 1);
+      assert.equal(
+        await db().auditEvent.count({ where: { action: "admin.setup_attempt", metadata: { equals: { email: admin.email, outcome: "granted" } } } }),
+        1,
+      );
       assert.equal(await db().auditEvent.count({ where: { action: "user.grant_admin" } }), 1);
       assert.ok(!JSON.stringify(await db().auditEvent.findMany()).includes(SETUP_KEY));
     });
@@ -96,7 +99,8 @@ describe("admin: setup key, password gate and the all-submissions API", () => {
     test("attempts are rate-limited per account", async () => {
       const { browser, email } = await signUp("Chidi");
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i++) statuses.push((await call(browser, "setup", "/api/admin/setup", { email, adminKey: `wrong-key-wrong-key-wrong-${i}` })).status);
+      for (let i = 0; i < 6; i++)
+        statuses.push((await call(browser, "setup", "/api/admin/setup", { email, adminKey: `wrong-key-wrong-key-wrong-${i}` })).status);
       assert.deepEqual(statuses, [403, 403, 403, 403, 403, 429]);
       assert.equal(await roleOf(email), "patient");
     });
@@ -184,7 +188,12 @@ describe("admin: setup key, password gate and the all-submissions API", () => {
       }
       const browser = new Browser();
       const request = browser.request("/api/medical-submissions", {
-        body: toStream(multipartBody([...validFields({ name: "Yusuf Garba", email: "yusuf@example.com", consentEmail: "yusuf@example.com" }), { name: "files", file: { name: "scan.pdf", data: samples.pdf(), type: "application/pdf" } }])),
+        body: toStream(
+          multipartBody([
+            ...validFields({ name: "Yusuf Garba", email: "yusuf@example.com", consentEmail: "yusuf@example.com" }),
+            { name: "files", file: { name: "scan.pdf", data: samples.pdf(), type: "application/pdf" } },
+          ]),
+        ),
         contentType: MULTIPART_TYPE,
       });
       const response = await routes.guest(request);
@@ -193,14 +202,21 @@ describe("admin: setup key, password gate and the all-submissions API", () => {
     });
 
     test("answers items with the admin view and the tab counts", async () => {
-      const body = (await (await list(admin.browser)).json()) as { items: Record<string, unknown>[]; counts: Record<string, number>; nextCursor: string | null };
+      const body = (await (await list(admin.browser)).json()) as {
+        items: Record<string, unknown>[];
+        counts: Record<string, number>;
+        nextCursor: string | null;
+      };
       assert.equal(body.items.length, 13);
       assert.equal(body.nextCursor, null);
       assert.deepEqual(body.counts, { total: 13, urgent: 4, registered: 4, withFiles: 1, overdue: 0 });
       const yusuf = body.items[0] as { patientName: string; files: { originalName: string; mimeType: string }[]; source: string; consentFullName: string };
       assert.equal(yusuf.patientName, "Yusuf Garba");
       assert.equal(yusuf.source, "guest");
-      assert.deepEqual(yusuf.files.map((f) => [f.originalName, f.mimeType]), [["scan.pdf", "application/pdf"]]);
+      assert.deepEqual(
+        yusuf.files.map((f) => [f.originalName, f.mimeType]),
+        [["scan.pdf", "application/pdf"]],
+      );
       const registered = body.items.find((item) => item.source === "authenticated") as { userEmail: string; email: string };
       assert.equal(registered.userEmail, patient.email);
       assert.ok(!JSON.stringify(body).includes("storageKey"));
@@ -232,17 +248,31 @@ describe("admin: setup key, password gate and the all-submissions API", () => {
     });
 
     test("searches by tracking number, e-mail (own or account) and name, case-insensitively", async () => {
-      const search = async (q: string) => ((await (await list(admin.browser, `?q=${encodeURIComponent(q)}`)).json()) as { items: { patientName: string }[]; counts: { total: number } });
-      assert.deepEqual((await search("sub-20261101-test000007")).items.map((i) => i.patientName), ["Patient 7"]);
-      assert.deepEqual((await search("GUEST5@example")).items.map((i) => i.patientName), ["Patient 5"]);
+      const search = async (q: string) =>
+        (await (await list(admin.browser, `?q=${encodeURIComponent(q)}`)).json()) as { items: { patientName: string }[]; counts: { total: number } };
+      assert.deepEqual(
+        (await search("sub-20261101-test000007")).items.map((i) => i.patientName),
+        ["Patient 7"],
+      );
+      assert.deepEqual(
+        (await search("GUEST5@example")).items.map((i) => i.patientName),
+        ["Patient 5"],
+      );
       assert.equal((await search(patient.email.toUpperCase())).counts.total, 4);
-      assert.deepEqual((await search("ngozi")).items.map((i) => i.patientName), ["Ngozi Okafor"]);
+      assert.deepEqual(
+        (await search("ngozi")).items.map((i) => i.patientName),
+        ["Ngozi Okafor"],
+      );
       assert.equal((await search("nobody-matches-this")).items.length, 0);
     });
 
     test("filters by status, urgency, specialty and source, with counts for the same filters", async () => {
-      const filtered = async (query: string) => ((await (await list(admin.browser, query)).json()) as { items: { status: string }[]; counts: Record<string, number> });
-      assert.deepEqual((await filtered("?status=under_review")).items.map((i) => i.status), ["under_review"]);
+      const filtered = async (query: string) =>
+        (await (await list(admin.browser, query)).json()) as { items: { status: string }[]; counts: Record<string, number> };
+      assert.deepEqual(
+        (await filtered("?status=under_review")).items.map((i) => i.status),
+        ["under_review"],
+      );
       assert.deepEqual((await filtered("?urgency=urgent&source=authenticated")).counts, { total: 1, urgent: 1, registered: 1, withFiles: 0, overdue: 0 });
       assert.equal((await filtered("?specialty=oncology")).counts.total, 6);
       assert.equal((await filtered("?source=guest")).counts.total, 9);

@@ -23,7 +23,10 @@ describe("API error logging", () => {
     assert.deepEqual(await response.json(), { error: "Something went wrong on our side. Please try again.", code: "internal" });
     assert.equal(errors.mock.callCount(), 1);
     assert.deepEqual(errors.mock.calls[0].arguments, [{ err: failure }, "Unhandled error in route handler"]);
-    assert.equal(consoleCalls.reduce((sum, method) => sum + method.mock.callCount(), 0), 0);
+    assert.equal(
+      consoleCalls.reduce((sum, method) => sum + method.mock.callCount(), 0),
+      0,
+    );
   });
 
   test("an unreachable database: 503 every time, logged once a minute", async () => {
@@ -35,6 +38,9 @@ describe("API error logging", () => {
     }
     assert.equal(errors.mock.callCount(), 1);
     assert.deepEqual(errors.mock.calls[0].arguments[0], { err: unreachable });
-    assert.equal(consoleCalls.reduce((sum, method) => sum + method.mock.callCount(), 0), 0);
+    assert.equal(
+      consoleCalls.reduce((sum, method) => sum + method.mock.callCount(), 0),
+      0,
+    );
   });
 });

@@ -29,11 +29,27 @@ describe("API answers: request ids and HSTS", () => {
 
   const calls: [string, () => [Handler, Request]][] = [
     ["GET /api/auth/get-session", () => [routes.authGet, new Request(new URL("/api/auth/get-session", APP_URL))]],
-    ["POST /api/auth/sign-in/email (refused)", () => [routes.authPost, new Request(new URL("/api/auth/sign-in/email", APP_URL), { method: "POST", headers: { origin: APP_URL, "content-type": "application/json", "x-forwarded-for": "198.51.100.70" }, body: JSON.stringify({ email: "nobody@example.com", password: "wrong password 1" }) })]],
-    ["POST /api/auth/sign-in/email without Origin (403)", () => [routes.authPost, new Request(new URL("/api/auth/sign-in/email", APP_URL), { method: "POST", body: "{}" })]],
+    [
+      "POST /api/auth/sign-in/email (refused)",
+      () => [
+        routes.authPost,
+        new Request(new URL("/api/auth/sign-in/email", APP_URL), {
+          method: "POST",
+          headers: { origin: APP_URL, "content-type": "application/json", "x-forwarded-for": "198.51.100.70" },
+          body: JSON.stringify({ email: "nobody@example.com", password: "wrong password 1" }),
+        }),
+      ],
+    ],
+    [
+      "POST /api/auth/sign-in/email without Origin (403)",
+      () => [routes.authPost, new Request(new URL("/api/auth/sign-in/email", APP_URL), { method: "POST", body: "{}" })],
+    ],
     ["GET /api/download/medical-departments", () => [routes.download, new Request(new URL("/api/download/medical-departments?locale=en", APP_URL))]],
     ["GET /api/no-such-thing", () => [routes.unknownGet, new Request(new URL("/api/no-such-thing", APP_URL))]],
-    ["POST /api/no-such-thing", () => [routes.unknownPost, new Request(new URL("/api/no-such-thing", APP_URL), { method: "POST", headers: { origin: APP_URL } })]],
+    [
+      "POST /api/no-such-thing",
+      () => [routes.unknownPost, new Request(new URL("/api/no-such-thing", APP_URL), { method: "POST", headers: { origin: APP_URL } })],
+    ],
   ];
 
   for (const [label, make] of calls) {
@@ -54,7 +70,9 @@ describe("API answers: request ids and HSTS", () => {
     const response = await routes.unknownPost(new Request(new URL("/api/no-such-thing", APP_URL), { method: "POST", headers: { origin: APP_URL } }));
     assert.equal(response.status, 404);
     assert.deepEqual(await response.json(), { error: "Not found.", code: "not_found" });
-    const foreign = await routes.unknownPost(new Request(new URL("/api/no-such-thing", APP_URL), { method: "POST", headers: { origin: "https://evil.example" } }));
+    const foreign = await routes.unknownPost(
+      new Request(new URL("/api/no-such-thing", APP_URL), { method: "POST", headers: { origin: "https://evil.example" } }),
+    );
     assert.equal(foreign.status, 403);
   });
 
@@ -82,7 +100,10 @@ describe("API answers: request ids and HSTS", () => {
     for (const [label, call] of apiCalls) {
       const on = await withProcessEnv({ NODE_ENV: "production", APP_URL: "https://afyabridge.example" }, call);
       assert.equal(on.headers.get("strict-transport-security"), HSTS, label);
-      for (const env of [{ NODE_ENV: "production", APP_URL: "http://localhost:3000" }, { NODE_ENV: "development", APP_URL: "https://afyabridge.example" }]) {
+      for (const env of [
+        { NODE_ENV: "production", APP_URL: "http://localhost:3000" },
+        { NODE_ENV: "development", APP_URL: "https://afyabridge.example" },
+      ]) {
         const off = await withProcessEnv(env, call);
         assert.equal(off.headers.get("strict-transport-security"), null, `${label} ${JSON.stringify(env)}`);
       }

@@ -53,7 +53,9 @@ describe("audit log API", () => {
     const { db } = await import("@/lib/db");
     fileA = await db().submissionFile.findFirstOrThrow({ where: { submissionId: caseA.id }, select: { id: true, originalName: true } });
     // The admin opens the patient's file from a Chrome on Windows.
-    const read = await file(admin.browser.request(`/api/files/${fileA.id}`, { headers: { "user-agent": CHROME } }), { params: Promise.resolve({ id: fileA.id }) });
+    const read = await file(admin.browser.request(`/api/files/${fileA.id}`, { headers: { "user-agent": CHROME } }), {
+      params: Promise.resolve({ id: fileA.id }),
+    });
     assert.equal(read.status, 200);
     await read.arrayBuffer();
   });
@@ -85,7 +87,10 @@ describe("audit log API", () => {
   test("a case is also found by its tracking number as people type it; an unknown one is a clear 404", async () => {
     const typed = await page({ case: ` ${caseA.trackingNumber.toLowerCase()} ` });
     const byId = await page({ submissionId: caseA.id });
-    assert.deepEqual(typed.items.map((item) => item.id), byId.items.map((item) => item.id));
+    assert.deepEqual(
+      typed.items.map((item) => item.id),
+      byId.items.map((item) => item.id),
+    );
     assert.equal(typed.filters.submissionId, caseA.id);
     const unknown = await list(admin, { case: "SUB-20990101-ABCDEFGHJK" });
     assert.equal(unknown.status, 404);
@@ -97,13 +102,19 @@ describe("audit log API", () => {
     assert.ok(byId.items.length > 0);
     assert.ok(byId.items.every((item) => item.actor?.id === patient.id));
     const byEmail = await page({ actorEmail: patient.email.toUpperCase() });
-    assert.deepEqual(byEmail.items.map((item) => item.id), byId.items.map((item) => item.id));
+    assert.deepEqual(
+      byEmail.items.map((item) => item.id),
+      byId.items.map((item) => item.id),
+    );
     assert.equal((await list(admin, { actorEmail: "nobody@example.com" })).status, 404);
 
     const reads = await page({ action: "file" });
     assert.ok(reads.items.length > 0 && reads.items.every((item) => item.action.startsWith("file.")));
     const both = await page({ actorId: admin.id, submissionId: caseA.id });
-    assert.deepEqual(both.items.map((item) => item.action), ["file.read"]);
+    assert.deepEqual(
+      both.items.map((item) => item.action),
+      ["file.read"],
+    );
     assert.equal((await page({ actorId: admin.id, submissionId: caseB.id })).items.length, 0);
   });
 
@@ -111,7 +122,11 @@ describe("audit log API", () => {
     const { db } = await import("@/lib/db");
     const { audit: write, systemActor } = await import("@/lib/audit");
     await write(db(), systemActor, { action: "test.system_job", entityType: "submission", entityId: caseA.id });
-    await write(db(), { id: null, role: "guest", ipAddress: "203.0.113.9", userAgent: "curl/8.5.0" }, { action: "test.guest_look", entityType: "submission", entityId: caseA.id });
+    await write(
+      db(),
+      { id: null, role: "guest", ipAddress: "203.0.113.9", userAgent: "curl/8.5.0" },
+      { action: "test.guest_look", entityType: "submission", entityId: caseA.id },
+    );
     const result = await page({ submissionId: caseA.id, action: "test." });
     assert.deepEqual(
       result.items.map((item) => [item.action, item.actor, item.actorRole, item.client, item.entity?.trackingNumber]),
@@ -144,13 +159,23 @@ describe("audit log API", () => {
       pages++;
     } while (cursor);
     assert.equal(pages, 3);
-    assert.deepEqual(seen, expected.map((row) => row.id));
+    assert.deepEqual(
+      seen,
+      expected.map((row) => row.id),
+    );
     const first = await page({ limit: "1" });
     assert.equal(first.items[0].action, "test.page"); // the newest events overall come first
   });
 
   test("bad input: a clear 400 each", async () => {
-    const queries: Record<string, string>[] = [{ cursor: "not-a-cursor" }, { cursor: Buffer.from('["yesterday", 4]').toString("base64url") }, { limit: "101" }, { limit: "0" }, { submissionId: "abc" }, { action: "DROP TABLE" }];
+    const queries: Record<string, string>[] = [
+      { cursor: "not-a-cursor" },
+      { cursor: Buffer.from('["yesterday", 4]').toString("base64url") },
+      { limit: "101" },
+      { limit: "0" },
+      { submissionId: "abc" },
+      { action: "DROP TABLE" },
+    ];
     for (const query of queries) {
       const response = await list(admin, query);
       assert.equal(response.status, 400, JSON.stringify(query));

@@ -40,7 +40,9 @@ describe("accounts", () => {
     const response = await signUp(browser);
     assert.equal(response.status, 200, await response.clone().text());
     assert.equal(((await (await call(browser, me, "/api/auth/me")).json()) as { isAuthenticated: boolean }).isAuthenticated, false);
-    const signIn = await call(browser, authHandler.POST, "/api/auth/sign-in/email", { json: { email: "amina@example.com", password: "correct horse battery" } });
+    const signIn = await call(browser, authHandler.POST, "/api/auth/sign-in/email", {
+      json: { email: "amina@example.com", password: "correct horse battery" },
+    });
     assert.equal(signIn.status, 200, await signIn.clone().text());
     const body = (await (await call(browser, me, "/api/auth/me")).json()) as { isAuthenticated: boolean; user: Record<string, string> };
     assert.equal(body.isAuthenticated, true);
@@ -100,11 +102,17 @@ describe("accounts", () => {
     const consoleCalls = (["log", "info", "warn", "error"] as const).map((name) => mock.method(console, name, () => {}));
     try {
       await call(new Browser(), authHandler.POST, "/api/auth/sign-in/email", { json: { email: "nobody@example.com", password: "wrong password 123" } });
-      assert.ok(warnings.mock.calls.some((call) => String(call.arguments[1]).startsWith("auth: ")), "Better Auth's warning reached the logger");
+      assert.ok(
+        warnings.mock.calls.some((call) => String(call.arguments[1]).startsWith("auth: ")),
+        "Better Auth's warning reached the logger",
+      );
       // A refusal thrown by the app's own auth hook (a common password) is an answer, not a fault to print.
       const refused = await signUp(new Browser(), { username: "common_pw", email: "common.pw@example.com", password: "password1234" });
       assert.equal(refused.status, 400);
-      assert.equal(consoleCalls.reduce((sum, method) => sum + method.mock.callCount(), 0), 0);
+      assert.equal(
+        consoleCalls.reduce((sum, method) => sum + method.mock.callCount(), 0),
+        0,
+      );
     } finally {
       mock.restoreAll();
     }
@@ -149,11 +157,15 @@ describe("accounts", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       // Each guess names another account: the per-account lock (account-protection.test.ts) stays out of it.
-      const response = await call(attacker, authHandler.POST, "/api/auth/sign-in/email", { json: { email: `guess${i}@example.com`, password: `guess-number-${i}` } });
+      const response = await call(attacker, authHandler.POST, "/api/auth/sign-in/email", {
+        json: { email: `guess${i}@example.com`, password: `guess-number-${i}` },
+      });
       statuses.push(response.status);
     }
     assert.ok(statuses.includes(429), `expected a 429 among ${statuses.join(",")}`);
-    const blocked = await call(attacker, authHandler.POST, "/api/auth/sign-in/email", { json: { email: "amina@example.com", password: "correct horse battery" } });
+    const blocked = await call(attacker, authHandler.POST, "/api/auth/sign-in/email", {
+      json: { email: "amina@example.com", password: "correct horse battery" },
+    });
     assert.equal(blocked.status, 429, "even the right password waits once the limit is hit");
     assert.match(blocked.headers.get("retry-after") ?? "", /^\d+$/, "Retry-After says how long to wait");
     assert.match(((await blocked.json()) as { error: string }).error, /Too many requests/);

@@ -17,7 +17,17 @@ type Handler = (request: Request, context?: { params: Promise<Record<string, str
 type Who = "guest" | "owner" | "otherPatient" | "otherPartner" | "routedPartner" | "lockedAdmin" | "admin" | StaffWithoutTwoFactor;
 /** Staff accounts that have not set up two-factor authentication: staff routes tell them to (403); elsewhere they are treated as patients. */
 type StaffWithoutTwoFactor = "adminWithoutTwoFactor" | "routedPartnerWithoutTwoFactor";
-const everyone: Who[] = ["guest", "otherPatient", "otherPartner", "routedPartner", "lockedAdmin", "admin", "adminWithoutTwoFactor", "routedPartnerWithoutTwoFactor", "owner"];
+const everyone: Who[] = [
+  "guest",
+  "otherPatient",
+  "otherPartner",
+  "routedPartner",
+  "lockedAdmin",
+  "admin",
+  "adminWithoutTwoFactor",
+  "routedPartnerWithoutTwoFactor",
+  "owner",
+];
 
 const ROUTED_HOSPITAL = "medipol-mega";
 const OTHER_HOSPITAL = "memorial-sisli";
@@ -36,7 +46,15 @@ const plan = {
 /** Admin-only routes: guests must sign in, other roles are told nothing exists, a locked admin must unlock. */
 const adminOnly = { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 404, lockedAdmin: 403, adminWithoutTwoFactor: 403 } as const;
 /** Partner-only routes about the case: only the hospital it was routed to may see it. */
-const routedPartnerOnly = { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, lockedAdmin: 404, admin: 404, routedPartnerWithoutTwoFactor: 403 } as const;
+const routedPartnerOnly = {
+  guest: 401,
+  owner: 404,
+  otherPatient: 404,
+  otherPartner: 404,
+  lockedAdmin: 404,
+  admin: 404,
+  routedPartnerWithoutTwoFactor: 403,
+} as const;
 /** Routes for everyone signed in, each acting on their own account. */
 const SIGNED_IN = { guest: 401, owner: 200, otherPatient: 200, otherPartner: 200, routedPartner: 200, lockedAdmin: 200, admin: 200 } as const;
 const EVERYONE_404 = { guest: 404, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 404, lockedAdmin: 404, admin: 404 } as const;
@@ -61,9 +79,14 @@ const PUBLIC_ROUTES: { module: string; methods: Method[]; reason: string }[] = [
   {
     module: "auth/[...all]",
     methods: ["GET", "POST"],
-    reason: "Better Auth's endpoints act on the caller's own sign-in, session or account; its admin/* endpoints are refused over HTTP (auth.test.ts, two-factor.test.ts)",
+    reason:
+      "Better Auth's endpoints act on the caller's own sign-in, session or account; its admin/* endpoints are refused over HTTP (auth.test.ts, two-factor.test.ts)",
   },
-  { module: "auth/logout", methods: ["POST"], reason: "ends the caller's own session only (auth.test.ts); a row would sign people out in the middle of the matrix" },
+  {
+    module: "auth/logout",
+    methods: ["POST"],
+    reason: "ends the caller's own session only (auth.test.ts); a row would sign people out in the middle of the matrix",
+  },
   { module: "inquiries", methods: ["POST"], reason: "the public contact form: writes a new inquiry, reads nothing" },
   { module: "medical-submissions", methods: ["POST"], reason: "the public guest submission form: creates a new case, reads nothing (submissions.test.ts)" },
   { module: "download/medical-departments", methods: ["GET"], reason: "the public departments guide (PDF), the same for everyone, no session read" },
@@ -143,7 +166,10 @@ describe("authorization matrix: admin, partner and patient-case routes for every
     fileId = (await db().submissionFile.findFirstOrThrow({ where: { submissionId: caseId } })).id;
 
     const routeCase = (await import("@/app/api/admin/cases/[id]/route/route")).POST as Handler;
-    const routed = await callRoute(people.admin.browser, routeCase, `/api/admin/cases/${caseId}/route`, { json: { hospitalIds: [ROUTED_HOSPITAL] }, params: { id: caseId } });
+    const routed = await callRoute(people.admin.browser, routeCase, `/api/admin/cases/${caseId}/route`, {
+      json: { hospitalIds: [ROUTED_HOSPITAL] },
+      params: { id: caseId },
+    });
     assert.equal(routed.status, 200, await routed.clone().text());
     const answer = (await import("@/app/api/partner/cases/[id]/plan/route")).POST as Handler;
     const planned = await callRoute(people.routedPartner.browser, answer, `/api/partner/cases/${caseId}/plan`, { json: plan, params: { id: caseId } });
@@ -171,8 +197,21 @@ describe("authorization matrix: admin, partner and patient-case routes for every
   });
 
   const rows: Row[] = [
-    { name: "list all submissions", module: "admin/all-submissions", method: "GET", path: () => "/api/admin/all-submissions", expect: { ...adminOnly, admin: 200 } },
-    { name: "case detail", module: "admin/cases/[id]", method: "GET", path: () => `/api/admin/cases/${caseId}`, params: () => ({ id: caseId }), expect: { ...adminOnly, admin: 200 } },
+    {
+      name: "list all submissions",
+      module: "admin/all-submissions",
+      method: "GET",
+      path: () => "/api/admin/all-submissions",
+      expect: { ...adminOnly, admin: 200 },
+    },
+    {
+      name: "case detail",
+      module: "admin/cases/[id]",
+      method: "GET",
+      path: () => `/api/admin/cases/${caseId}`,
+      params: () => ({ id: caseId }),
+      expect: { ...adminOnly, admin: 200 },
+    },
     { name: "hospitals", module: "admin/hospitals", method: "GET", path: () => "/api/admin/hospitals", expect: { ...adminOnly, admin: 200 } },
     { name: "partners and invitations", module: "admin/partners", method: "GET", path: () => "/api/admin/partners", expect: { ...adminOnly, admin: 200 } },
     { name: "audit log", module: "admin/audit", method: "GET", path: () => `/api/admin/audit?submissionId=${caseId}`, expect: { ...adminOnly, admin: 200 } },
@@ -212,20 +251,40 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       json: () => ({ name: "Someone", email: people.owner!.email, hospitalId: ROUTED_HOSPITAL }),
       expect: { ...adminOnly, admin: 409 },
     },
-    { name: "partner case list", module: "partner/cases", method: "GET", path: () => "/api/partner/cases", expect: { ...routedPartnerOnly, otherPartner: 200, routedPartner: 200 } },
+    {
+      name: "partner case list",
+      module: "partner/cases",
+      method: "GET",
+      path: () => "/api/partner/cases",
+      expect: { ...routedPartnerOnly, otherPartner: 200, routedPartner: 200 },
+    },
     {
       name: "partner case list, paged (a cursor from any list shows only one's own hospital's cases)",
       module: "partner/cases",
       method: "GET",
-      path: () => `/api/partner/cases?limit=1&cursor=${Buffer.from(JSON.stringify([new Date(Date.now() + 86_400_000).toISOString(), "~"])).toString("base64url")}`,
+      path: () =>
+        `/api/partner/cases?limit=1&cursor=${Buffer.from(JSON.stringify([new Date(Date.now() + 86_400_000).toISOString(), "~"])).toString("base64url")}`,
       expect: { ...routedPartnerOnly, otherPartner: 200, routedPartner: 200 },
       check: async (who, response) => {
         const text = await response.text();
         assert.equal(text.includes(trackingNumber), who === "routedPartner", `paged partner list as ${who}`);
       },
     },
-    { name: "partner case list with a forged cursor", module: "partner/cases", method: "GET", path: () => "/api/partner/cases?cursor=not-a-cursor", expect: { ...routedPartnerOnly, otherPartner: 400, routedPartner: 400 } },
-    { name: "partner case detail", module: "partner/cases/[id]", method: "GET", path: () => `/api/partner/cases/${caseId}`, params: () => ({ id: caseId }), expect: { ...routedPartnerOnly, routedPartner: 200 } },
+    {
+      name: "partner case list with a forged cursor",
+      module: "partner/cases",
+      method: "GET",
+      path: () => "/api/partner/cases?cursor=not-a-cursor",
+      expect: { ...routedPartnerOnly, otherPartner: 400, routedPartner: 400 },
+    },
+    {
+      name: "partner case detail",
+      module: "partner/cases/[id]",
+      method: "GET",
+      path: () => `/api/partner/cases/${caseId}`,
+      params: () => ({ id: caseId }),
+      expect: { ...routedPartnerOnly, routedPartner: 200 },
+    },
     {
       name: "treatment plan (already answered: 409 for the routed hospital)",
       module: "partner/cases/[id]/plan",
@@ -300,7 +359,11 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       path: () => "/api/notifications",
       expect: { guest: 401, owner: 200, otherPatient: 200, otherPartner: 200, routedPartner: 200, lockedAdmin: 200, admin: 200 },
     },
-    { name: "who am I (each their own account)", module: "auth/me", method: "GET", path: () => "/api/auth/me",
+    {
+      name: "who am I (each their own account)",
+      module: "auth/me",
+      method: "GET",
+      path: () => "/api/auth/me",
       expect: { guest: 200, owner: 200, otherPatient: 200, otherPartner: 200, routedPartner: 200, lockedAdmin: 200, admin: 200 },
       check: async (who, response) => {
         const { user } = (await response.json()) as { user: { email: string } | null };
@@ -325,7 +388,10 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       module: "my-submissions",
       method: "POST",
       path: () => "/api/my-submissions",
-      multipart: async (who) => [...validFields({ email: people[who]?.email ?? "guest@example.com" }), { name: "files", file: { name: "scan.pdf", type: "application/pdf", data: samples.pdf() } }],
+      multipart: async (who) => [
+        ...validFields({ email: people[who]?.email ?? "guest@example.com" }),
+        { name: "files", file: { name: "scan.pdf", type: "application/pdf", data: samples.pdf() } },
+      ],
       expect: { guest: 401, owner: 201, otherPatient: 201, otherPartner: 201, routedPartner: 201, lockedAdmin: 201, admin: 201 },
       check: async (who, response) => {
         if (response.status !== 201) return;
@@ -338,7 +404,10 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       module: "add-files-to-submission",
       method: "POST",
       path: () => "/api/add-files-to-submission",
-      multipart: async () => [{ name: "submissionId", value: caseId }, { name: "files", file: { name: "more.pdf", type: "application/pdf", data: samples.pdf() } }],
+      multipart: async () => [
+        { name: "submissionId", value: caseId },
+        { name: "files", file: { name: "more.pdf", type: "application/pdf", data: samples.pdf() } },
+      ],
       expect: { guest: 401, owner: 201, otherPatient: 404, otherPartner: 404, routedPartner: 404, lockedAdmin: 404, admin: 201 },
     },
     {
@@ -396,7 +465,13 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       json: () => ({ trackingNumber, email: people.owner!.email, code: "000000" }),
       expect: { guest: 400, owner: 400, otherPatient: 400, otherPartner: 400, routedPartner: 400, lockedAdmin: 400, admin: 400 },
     },
-    { name: "tracked case without a verified tracking cookie", module: "track/submission", method: "GET", path: () => "/api/track/submission", expect: EVERYONE_404 },
+    {
+      name: "tracked case without a verified tracking cookie",
+      module: "track/submission",
+      method: "GET",
+      path: () => "/api/track/submission",
+      expect: EVERYONE_404,
+    },
     {
       name: "admin setup with a wrong key (nobody becomes an admin)",
       module: "admin/setup",
@@ -478,8 +553,20 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       json: () => ({}),
       expect: { guest: 401, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 409, lockedAdmin: 403, admin: 409, ...staffWithoutTwoFactor },
     },
-    { name: "download my data (each their own)", module: "account/export", method: "GET", path: () => "/api/account/export", expect: { guest: 401, owner: 200, otherPatient: 200, otherPartner: 200, routedPartner: 200, lockedAdmin: 200, admin: 200 } },
-    { name: "my sessions", module: "account/sessions", method: "GET", path: () => "/api/account/sessions", expect: { guest: 401, owner: 200, otherPatient: 200, otherPartner: 200, routedPartner: 200, lockedAdmin: 200, admin: 200 } },
+    {
+      name: "download my data (each their own)",
+      module: "account/export",
+      method: "GET",
+      path: () => "/api/account/export",
+      expect: { guest: 401, owner: 200, otherPatient: 200, otherPartner: 200, routedPartner: 200, lockedAdmin: 200, admin: 200 },
+    },
+    {
+      name: "my sessions",
+      module: "account/sessions",
+      method: "GET",
+      path: () => "/api/account/sessions",
+      expect: { guest: 401, owner: 200, otherPatient: 200, otherPartner: 200, routedPartner: 200, lockedAdmin: 200, admin: 200 },
+    },
     {
       name: "delete my account with the wrong confirmation (400 for everyone signed in; nothing deleted)",
       module: "account",
@@ -545,12 +632,17 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       const routeModule = (await import(`@/app/api/${file}/route`)) as Record<string, unknown>;
       for (const method of HTTP_METHODS.filter((m) => typeof routeModule[m] === "function")) {
         exported.add(`${method} ${file}`);
-        const covered = rows.some((row) => row.module === file && row.method === method) || PUBLIC_ROUTES.some((route) => route.module === file && route.methods.includes(method));
+        const covered =
+          rows.some((row) => row.module === file && row.method === method) ||
+          PUBLIC_ROUTES.some((route) => route.module === file && route.methods.includes(method));
         if (!covered) missing.push(`${method} /api/${file}`);
       }
     }
     assert.deepEqual(missing, [], "routes without a row in the authorization matrix (add one, or list it in PUBLIC_ROUTES with the reason)");
-    const stale = [...rows.map((row) => `${row.method} ${row.module}`), ...PUBLIC_ROUTES.flatMap((route) => route.methods.map((m) => `${m} ${route.module}`))].filter((key) => !exported.has(key));
+    const stale = [
+      ...rows.map((row) => `${row.method} ${row.module}`),
+      ...PUBLIC_ROUTES.flatMap((route) => route.methods.map((m) => `${m} ${route.module}`)),
+    ].filter((key) => !exported.has(key));
     assert.deepEqual(stale, [], "rows for routes that no longer exist");
     for (const route of PUBLIC_ROUTES) assert.ok(route.reason.length > 20, `${route.module}: say why it needs no row`);
   });
@@ -560,15 +652,20 @@ describe("authorization matrix: admin, partner and patient-case routes for every
     for (const row of rows) {
       const handler = (await import(`@/app/api/${row.module}/route`))[row.method] as Handler;
       for (const who of everyone) {
-        const response = row.multipart ? await callMultipart(who, handler, row) : await callRoute(browserOf(who), handler, row.path(), { method: row.method, json: row.json?.(), params: row.params?.() });
-        if (response.status !== expected(row, who)) mismatches.push(`${row.name} as ${who}: ${response.status} (expected ${expected(row, who)}) ${(await response.text()).slice(0, 300)}`);
+        const response = row.multipart
+          ? await callMultipart(who, handler, row)
+          : await callRoute(browserOf(who), handler, row.path(), { method: row.method, json: row.json?.(), params: row.params?.() });
+        if (response.status !== expected(row, who))
+          mismatches.push(`${row.name} as ${who}: ${response.status} (expected ${expected(row, who)}) ${(await response.text()).slice(0, 300)}`);
         else await row.check?.(who, response.clone());
         if (response.status === expected(row, who) && response.status >= 400) {
           const { error } = (await response.json()) as { error?: unknown };
           assert.ok(typeof error === "string", `${row.name} as ${who}: JSON error body`);
-          if (response.status === 403 && who.endsWith("WithoutTwoFactor") && who in row.expect) assert.match(error, /two-factor authentication is required/i, `${row.name} as ${who}`);
+          if (response.status === 403 && who.endsWith("WithoutTwoFactor") && who in row.expect)
+            assert.match(error, /two-factor authentication is required/i, `${row.name} as ${who}`);
           // The gate's own refusal, where others are refused differently (admin setup refuses everyone with 403).
-          if (response.status === 403 && who === "lockedAdmin" && row.expect.otherPatient !== 403) assert.match(error, /admin dashboard is locked/i, `${row.name} as ${who}`);
+          if (response.status === 403 && who === "lockedAdmin" && row.expect.otherPatient !== 403)
+            assert.match(error, /admin dashboard is locked/i, `${row.name} as ${who}`);
         }
       }
     }
@@ -579,7 +676,10 @@ describe("authorization matrix: admin, partner and patient-case routes for every
     const { db } = await import("@/lib/db");
     const submission = await db().submission.findUniqueOrThrow({ where: { id: caseId }, include: { plans: true, routings: true, documentRequests: true } });
     assert.equal(submission.status, "plan_accepted");
-    assert.deepEqual(submission.plans.map((p) => p.status), ["accepted"]);
+    assert.deepEqual(
+      submission.plans.map((p) => p.status),
+      ["accepted"],
+    );
     assert.equal(submission.routings.length, 1);
     assert.equal(submission.documentRequests.length, 1);
     assert.equal(await db().partnerInvitation.count(), 0);
@@ -616,15 +716,40 @@ describe("authorization matrix: admin, partner and patient-case routes for every
     const handler = async (module: string, method = "POST") => (await import(`@/app/api/${module}/route`))[method] as Handler;
     const ok = async (response: Response, status: number) => assert.equal(response.status, status, await response.clone().text());
     const routeTo = async (id: string, hospitalIds: string[]) =>
-      ok(await callRoute(people.admin!.browser, await handler("admin/cases/[id]/route"), `/api/admin/cases/${id}/route`, { json: { hospitalIds }, params: { id } }), 200);
-    const answer = async (partner: Actor, id: string) => ok(await callRoute(partner.browser, await handler("partner/cases/[id]/plan"), `/api/partner/cases/${id}/plan`, { json: plan, params: { id } }), 201);
+      ok(
+        await callRoute(people.admin!.browser, await handler("admin/cases/[id]/route"), `/api/admin/cases/${id}/route`, {
+          json: { hospitalIds },
+          params: { id },
+        }),
+        200,
+      );
+    const answer = async (partner: Actor, id: string) =>
+      ok(await callRoute(partner.browser, await handler("partner/cases/[id]/plan"), `/api/partner/cases/${id}/plan`, { json: plan, params: { id } }), 201);
     const decline = async (partner: Actor, id: string) =>
-      ok(await callRoute(partner.browser, await handler("partner/cases/[id]/decline"), `/api/partner/cases/${id}/decline`, { json: { reason: "Not our field." }, params: { id } }), 200);
+      ok(
+        await callRoute(partner.browser, await handler("partner/cases/[id]/decline"), `/api/partner/cases/${id}/decline`, {
+          json: { reason: "Not our field." },
+          params: { id },
+        }),
+        200,
+      );
     const moveTo = async (id: string, to: "cancelled" | "closed") =>
-      ok(await callRoute(people.admin!.browser, await handler("admin/cases/[id]/status"), `/api/admin/cases/${id}/status`, { json: { to, note: "matrix" }, params: { id } }), 200);
+      ok(
+        await callRoute(people.admin!.browser, await handler("admin/cases/[id]/status"), `/api/admin/cases/${id}/status`, {
+          json: { to, note: "matrix" },
+          params: { id },
+        }),
+        200,
+      );
     const approve = async (id: string, hospitalId: string) => {
       const { id: planId } = await db.treatmentPlan.findFirstOrThrow({ where: { submissionId: id, hospitalId } });
-      await ok(await callRoute(patient.browser, await handler("my-submissions/[id]/approve-plan"), `/api/my-submissions/${id}/approve-plan`, { json: { planId }, params: { id } }), 200);
+      await ok(
+        await callRoute(patient.browser, await handler("my-submissions/[id]/approve-plan"), `/api/my-submissions/${id}/approve-plan`, {
+          json: { planId },
+          params: { id },
+        }),
+        200,
+      );
     };
     const newCase = async () => (await submitCase(patient, { medicalCondition: "Condition only the hospitals with access may read" })).id;
 
@@ -668,13 +793,25 @@ describe("authorization matrix: admin, partner and patient-case routes for every
     const expect = (state: (typeof states)[number], what: string, actual: unknown, wanted: unknown) => {
       if (actual !== wanted) mismatches.push(`${state.name}: ${what} was ${String(actual)}, expected ${String(wanted)}`);
     };
-    const [detail, list, download, link] = await Promise.all([handler("partner/cases/[id]", "GET"), handler("partner/cases", "GET"), handler("files/[id]", "GET"), handler("files/[id]/signed-link")]);
+    const [detail, list, download, link] = await Promise.all([
+      handler("partner/cases/[id]", "GET"),
+      handler("partner/cases", "GET"),
+      handler("files/[id]", "GET"),
+      handler("files/[id]/signed-link"),
+    ]);
     for (const state of states) {
       const original = await db.submissionFile.findFirstOrThrow({ where: { submissionId: state.caseId }, orderBy: { createdAt: "asc" } });
       // Stored directly: on a closed or cancelled case 'Add More Files' is refused, but a file may still arrive (a coordinator's import).
       const stored = await (await import("@/lib/storage")).getStore().put(state.caseId, Readable.from([samples.pdf()]));
       const later = await db.submissionFile.create({
-        data: { submissionId: state.caseId, originalName: "added-after-the-state-change.pdf", size: stored.size, mimeType: "application/pdf", sha256: stored.sha256, storageKey: stored.key },
+        data: {
+          submissionId: state.caseId,
+          originalName: "added-after-the-state-change.pdf",
+          size: stored.size,
+          mimeType: "application/pdf",
+          sha256: stored.sha256,
+          storageKey: stored.key,
+        },
       });
       const browser = state.partner.browser;
 
@@ -689,7 +826,10 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       expect(state, "later file listed", text.includes(later.id), state.full);
       const listed = await (await callRoute(browser, list, "/api/partner/cases?limit=100", { method: "GET" })).text();
       expect(state, "case in the hospital's list", listed.includes(state.caseId), true);
-      for (const [which, file] of [["original", original], ["later", later]] as const) {
+      for (const [which, file] of [
+        ["original", original],
+        ["later", later],
+      ] as const) {
         const read = await callRoute(browser, download, `/api/files/${file.id}`, { method: "GET", params: { id: file.id } });
         expect(state, `${which} file download`, read.status, state.full ? 200 : 404);
         const signed = await callRoute(browser, link, `/api/files/${file.id}/signed-link`, { json: {}, params: { id: file.id } });

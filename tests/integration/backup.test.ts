@@ -65,7 +65,10 @@ describe("backup and restore of the embedded default (database and stored files)
     const { newPglite } = await import("@/lib/db/sql");
     const pglite = newPglite(dataDir);
     const rows = await pglite.query<{ trackingNumber: string }>(`SELECT "trackingNumber" FROM "Submission"`);
-    assert.deepEqual(rows.rows.map((row) => row.trackingNumber), [trackingNumber]);
+    assert.deepEqual(
+      rows.rows.map((row) => row.trackingNumber),
+      [trackingNumber],
+    );
     await pglite.close();
     const { createStore } = await import("@/lib/storage");
     const { getEnv } = await import("@/lib/env");
@@ -79,7 +82,9 @@ describe("backup and restore of the embedded default (database and stored files)
 
     const unpacked = mkdtempSync(path.join(tmpdir(), "afya-damaged-"));
     spawnSync("tar", ["-xzf", archive, "-C", unpacked]);
-    const stored = spawnSync("find", [path.join(unpacked, "files"), "-type", "f"], { encoding: "utf8" }).stdout.trim().split("\n")[0];
+    const stored = spawnSync("find", [path.join(unpacked, "files"), "-type", "f"], { encoding: "utf8" })
+      .stdout.trim()
+      .split("\n")[0];
     writeFileSync(stored, Buffer.concat([readFileSync(stored), Buffer.from("tampered")]));
     const damaged = path.join(unpacked, "damaged.tar.gz");
     spawnSync("tar", ["-czf", damaged, "-C", unpacked, "afyabridge-backup.json", "pglite", "files"]);

@@ -10,7 +10,6 @@ type Handler = (request: Request, context?: { params: Promise<Record<string, str
 const routes: Record<string, Handler> = {};
 const db = async () => (await import("@/lib/db")).db();
 
-
 let dataDir: string;
 function mails(): string[] {
   const outbox = path.join(dataDir, "outbox");
@@ -64,12 +63,16 @@ describe("hospitals are told when a case no longer needs their answer", () => {
       method: json === undefined ? "GET" : "POST",
       params: { id },
     });
-  const setStatus = (id: string, to: string, note?: string) => callRoute(admin.browser, routes.status, `/api/admin/cases/${id}/status`, { json: { to, note }, params: { id } });
+  const setStatus = (id: string, to: string, note?: string) =>
+    callRoute(admin.browser, routes.status, `/api/admin/cases/${id}/status`, { json: { to, note }, params: { id } });
 
   /** A case routed by the admin to `hospitals`, with plans from `plans` and a decline from `declines`. */
   async function caseWith(hospitals: readonly string[], plans: readonly string[], declines: readonly string[] = []) {
     const kase = await submitCase(patient);
-    const routed = await callRoute(admin.browser, routes.route, `/api/admin/cases/${kase.id}/route`, { json: { hospitalIds: hospitals }, params: { id: kase.id } });
+    const routed = await callRoute(admin.browser, routes.route, `/api/admin/cases/${kase.id}/route`, {
+      json: { hospitalIds: hospitals },
+      params: { id: kase.id },
+    });
     assert.equal(routed.status, 200, await routed.clone().text());
     const planIds: Record<string, string> = {};
     for (const hospital of plans) {
@@ -77,15 +80,26 @@ describe("hospitals are told when a case no longer needs their answer", () => {
       assert.equal(response.status, 201, await response.clone().text());
       planIds[hospital] = ((await response.json()) as { planId: string }).planId;
     }
-    for (const hospital of declines) assert.equal((await partnerCall(hospital, "decline", kase.id, { reason: "We do not perform this procedure." })).status, 200);
+    for (const hospital of declines)
+      assert.equal((await partnerCall(hospital, "decline", kase.id, { reason: "We do not perform this procedure." })).status, 200);
     return { ...kase, planIds };
   }
 
   /** Each hospital partner's notification types about the case, except the routing itself. */
   async function told(submissionId: string) {
-    const rows = await (await db()).notification.findMany({ where: { submissionId, type: { not: "case_routed" }, userId: { in: Object.values(partners).map((p) => p.id) } }, orderBy: { createdAt: "asc" } });
+    const rows = await (
+      await db()
+    ).notification.findMany({
+      where: { submissionId, type: { not: "case_routed" }, userId: { in: Object.values(partners).map((p) => p.id) } },
+      orderBy: { createdAt: "asc" },
+    });
     return Object.fromEntries(
-      HOSPITALS.map((hospital) => [hospital, rows.filter((row) => row.userId === partners[hospital].id).map((row) => `${row.type}${(row.params as { reason?: string }).reason ? `:${(row.params as { reason: string }).reason}` : ""}`)]),
+      HOSPITALS.map((hospital) => [
+        hospital,
+        rows
+          .filter((row) => row.userId === partners[hospital].id)
+          .map((row) => `${row.type}${(row.params as { reason?: string }).reason ? `:${(row.params as { reason: string }).reason}` : ""}`),
+      ]),
     );
   }
 
@@ -95,7 +109,10 @@ describe("hospitals are told when a case no longer needs their answer", () => {
 
   test("approval: the not chosen hospital gets plan_not_selected, the one still pending case_ended, each once; the declined one nothing", async () => {
     const kase = await caseWith(HOSPITALS, [PLAN_A, PLAN_B], [DECLINES]);
-    const approved = await callRoute(patient.browser, routes.approve, `/api/my-submissions/${kase.id}/approve-plan`, { json: { planId: kase.planIds[PLAN_B] }, params: { id: kase.id } });
+    const approved = await callRoute(patient.browser, routes.approve, `/api/my-submissions/${kase.id}/approve-plan`, {
+      json: { planId: kase.planIds[PLAN_B] },
+      params: { id: kase.id },
+    });
     assert.equal(approved.status, 200, await approved.clone().text());
 
     assert.deepEqual(await told(kase.id), {
@@ -104,7 +121,9 @@ describe("hospitals are told when a case no longer needs their answer", () => {
       [PENDING]: ["case_ended:plan_chosen"],
       [DECLINES]: [],
     });
-    const mail = await waitForMail((text) => text.includes(partners[PENDING].email) && text.includes(kase.trackingNumber) && text.includes("Another plan was chosen"));
+    const mail = await waitForMail(
+      (text) => text.includes(partners[PENDING].email) && text.includes(kase.trackingNumber) && text.includes("Another plan was chosen"),
+    );
     assert.match(mail.replace(/=\n/g, ""), /no longer needs to answer it/); // quoted-printable soft line breaks
 
     // The pending hospital's routing is no longer awaited: withdrawn, its form closed; the others keep their answer.
@@ -135,7 +154,9 @@ describe("hospitals are told when a case no longer needs their answer", () => {
     assert.equal((await routingStatus(PENDING, kase.id)).routing.status, "withdrawn");
 
     // The partner list shows the case's status and the routing as no longer awaited.
-    const list = (await (await callRoute(partners[PENDING].browser, routes.list, "/api/partner/cases", { method: "GET" })).json()) as { cases: { id: string; status: string; routing: { status: string } }[] };
+    const list = (await (await callRoute(partners[PENDING].browser, routes.list, "/api/partner/cases", { method: "GET" })).json()) as {
+      cases: { id: string; status: string; routing: { status: string } }[];
+    };
     const row = list.cases.find((item) => item.id === kase.id)!;
     assert.deepEqual([row.status, row.routing.status], ["cancelled", "withdrawn"]);
   });
@@ -185,12 +206,14 @@ describe("hospitals are told when a case no longer needs their answer", () => {
   test("the patient sees the coordinator's note in the history, and a hospital that declined as declined", async () => {
     const kase = await caseWith([PLAN_A, DECLINES], [PLAN_A], [DECLINES]);
     assert.equal((await setStatus(kase.id, "cancelled", "Cancelled at your request by phone.")).status, 200);
-    const mine = ((await (await routes.mine(patient.browser.request("/api/my-submissions"))).json()) as {
-      id: string;
-      history: { status: string; note: string | null }[];
-      matchedHospitals: { name: string; declined: boolean }[];
-      responsesCount: number;
-    }[]).find((submission) => submission.id === kase.id)!;
+    const mine = (
+      (await (await routes.mine(patient.browser.request("/api/my-submissions"))).json()) as {
+        id: string;
+        history: { status: string; note: string | null }[];
+        matchedHospitals: { name: string; declined: boolean }[];
+        responsesCount: number;
+      }[]
+    ).find((submission) => submission.id === kase.id)!;
     assert.deepEqual(mine.history.at(-1), { ...mine.history.at(-1), status: "cancelled", note: "Cancelled at your request by phone." });
     const names = Object.fromEntries((await (await db()).hospital.findMany({ select: { id: true, name: true } })).map((h) => [h.id, h.name]));
     assert.deepEqual(

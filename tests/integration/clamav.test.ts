@@ -42,7 +42,15 @@ async function startClamd(): Promise<{ child: ChildProcess; port: number; dir: s
   writeFileSync(path.join(dir, "afya-test.ndb"), `${SIGNATURE}:0:*:${Buffer.from(EICAR).toString("hex")}\n`);
   writeFileSync(
     path.join(dir, "clamd.conf"),
-    [`TCPSocket ${port}`, "TCPAddr 127.0.0.1", "Foreground yes", `DatabaseDirectory ${dir}`, `LogFile ${path.join(dir, "clamd.log")}`, "StreamMaxLength 100M", ""].join("\n"),
+    [
+      `TCPSocket ${port}`,
+      "TCPAddr 127.0.0.1",
+      "Foreground yes",
+      `DatabaseDirectory ${dir}`,
+      `LogFile ${path.join(dir, "clamd.log")}`,
+      "StreamMaxLength 100M",
+      "",
+    ].join("\n"),
   );
   const child = spawn(clamdPath!, ["-c", path.join(dir, "clamd.conf")], { stdio: "ignore" });
   const { pingClamd } = await import("@/lib/security/clamav");
@@ -92,11 +100,17 @@ function textPdf(text: string): Promise<Buffer> {
 
 /** A staff upload through POST /api/transcriptions, after the recording consent it needs. */
 async function uploadTranscription(staff: Actor, file: { name: string; type: string; data: Buffer }): Promise<string> {
-  const consent = await callRoute(staff.browser, (await import("@/app/api/consent/route")).POST as Handler, "/api/consent", { json: { consentType: "recording", granted: true } });
+  const consent = await callRoute(staff.browser, (await import("@/app/api/consent/route")).POST as Handler, "/api/consent", {
+    json: { consentType: "recording", granted: true },
+  });
   assert.equal(consent.status, 201, await consent.clone().text());
   const handler = (await import("@/app/api/transcriptions/route")).POST as Handler;
   const { id: consentId } = (await consent.json()) as { id: string };
-  const body = multipartBody([{ name: "consentIds", value: consentId }, { name: "meetingType", value: "case-review" }, { name: "file", file }]);
+  const body = multipartBody([
+    { name: "consentIds", value: consentId },
+    { name: "meetingType", value: "case-review" },
+    { name: "file", file },
+  ]);
   const response = await handler(staff.browser.request("/api/transcriptions", { body: toStream(body), contentType: MULTIPART_TYPE }));
   assert.equal(response.status, 201, await response.clone().text());
   return ((await response.json()) as { id: string }).id;
@@ -163,7 +177,6 @@ describe("malware scanning with clamd", { skip }, () => {
   });
 
   describe("patients' files", () => {
-
     test("without CLAMAV_HOST files are not scanned and open as before", async () => {
       const id = await upload(owner, [{ name: "plain.pdf", data: samples.pdf() }]);
       const [file] = await filesOf(id);
@@ -232,7 +245,9 @@ describe("malware scanning with clamd", { skip }, () => {
       // And an e-mail (no SMTP here: the development outbox).
       let mails: string[] = [];
       for (let waited = 0; waited < 5_000; waited += 100) {
-        mails = existsSync(path.join(dataDir, "outbox")) ? readdirSync(path.join(dataDir, "outbox")).map((name) => readFileSync(path.join(dataDir, "outbox", name), "utf8")) : [];
+        mails = existsSync(path.join(dataDir, "outbox"))
+          ? readdirSync(path.join(dataDir, "outbox")).map((name) => readFileSync(path.join(dataDir, "outbox", name), "utf8"))
+          : [];
         if (mails.some((mail) => mail.includes("Security alert"))) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -275,7 +290,14 @@ describe("malware scanning with clamd", { skip }, () => {
       otherPartner = await signUpPartner("memorial-sisli");
       // The real worker and engine, with quick polling and retries.
       const { createTranscriptionWorker } = await import("@/lib/transcriptions/jobs");
-      worker = await createTranscriptionWorker({ pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, retryDelaySeconds: 1, retryBackoff: false, retention: false, sweep: false });
+      worker = await createTranscriptionWorker({
+        pollingIntervalSeconds: 0.5,
+        maintenanceIntervalSeconds: 1,
+        retryDelaySeconds: 1,
+        retryBackoff: false,
+        retention: false,
+        sweep: false,
+      });
     });
     after(async () => {
       await worker?.stop(5_000);
@@ -294,7 +316,11 @@ describe("malware scanning with clamd", { skip }, () => {
 
     test("while the scanner is unreachable the file waits: only its uploader opens it, the engine never runs; the re-scan clears it and it is transcribed", async () => {
       await useScanner(await freePort()); // nothing listens there
-      const id = await uploadTranscription(partner, { name: "echo-report.pdf", type: "application/pdf", data: await textPdf("Echocardiogram: normal ejection fraction.") });
+      const id = await uploadTranscription(partner, {
+        name: "echo-report.pdf",
+        type: "application/pdf",
+        data: await textPdf("Echocardiogram: normal ejection fraction."),
+      });
       const { TRANSCRIPTION_QUEUE, sweepTranscriptions } = await import("@/lib/transcriptions/jobs");
       // The job tries to scan on each of its runs, fails, and the queue gives up on it.
       for (let waited = 0; (await worker.boss.getJobById(TRANSCRIPTION_QUEUE, id))?.state !== "failed"; waited += 200) {
@@ -337,7 +363,11 @@ describe("malware scanning with clamd", { skip }, () => {
 
     test("a clean upload is scanned by its job and then transcribed", async () => {
       await useScanner(clamd.port);
-      const id = await uploadTranscription(partner, { name: "discharge.pdf", type: "application/pdf", data: await textPdf("Discharge summary: stable, follow up in two weeks.") });
+      const id = await uploadTranscription(partner, {
+        name: "discharge.pdf",
+        type: "application/pdf",
+        data: await textPdf("Discharge summary: stable, follow up in two weeks."),
+      });
       assert.equal((await transcription(id)).statusReason, AWAITING_SCAN);
       const done = await finished(id);
       assert.equal(done.status, "completed", done.statusReason ?? "");
@@ -349,7 +379,11 @@ describe("malware scanning with clamd", { skip }, () => {
     test("EICAR disguised as a PDF: quarantined before the engine opens it, failed with the reason, closed to everyone, admins alerted, audited", async () => {
       await useScanner(clamd.port);
       // Starts with the PDF magic bytes, so the upload accepts it as a PDF; the test signature matches EICAR anywhere.
-      const id = await uploadTranscription(partner, { name: "minutes.pdf", type: "application/pdf", data: Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.from(EICAR)]) });
+      const id = await uploadTranscription(partner, {
+        name: "minutes.pdf",
+        type: "application/pdf",
+        data: Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.from(EICAR)]),
+      });
       const done = await finished(id);
       assert.equal(done.status, "failed");
       assert.equal(done.statusReason, QUARANTINED);

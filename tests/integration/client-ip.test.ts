@@ -24,7 +24,8 @@ function withForwardedFor(request: Request, value: string | null): Request {
   return request;
 }
 
-const submission = () => new Browser().request("/api/medical-submissions", { body: toStream(multipartBody([{ name: "fullName", value: "X" }])), contentType: MULTIPART_TYPE });
+const submission = () =>
+  new Browser().request("/api/medical-submissions", { body: toStream(multipartBody([{ name: "fullName", value: "X" }])), contentType: MULTIPART_TYPE });
 let guesses = 0;
 /** A wrong sign-in, each for another e-mail: the per-account lock (10 failures) must not answer instead of the per-address limit. */
 const signIn = () => new Browser().request("/api/auth/sign-in/email", { json: { email: `nobody${++guesses}@example.com`, password: "wrong password 123" } });
@@ -88,7 +89,12 @@ describe("the client's address cannot be chosen by the client", () => {
         value,
       );
     }
-    assert.deepEqual(parseEnv({ NODE_ENV: "test", TRUSTED_PROXIES: " 127.0.0.1 , 10.0.0.0/8,::1, fd00::/8 " }).TRUSTED_PROXIES, ["127.0.0.1", "10.0.0.0/8", "::1", "fd00::/8"]);
+    assert.deepEqual(parseEnv({ NODE_ENV: "test", TRUSTED_PROXIES: " 127.0.0.1 , 10.0.0.0/8,::1, fd00::/8 " }).TRUSTED_PROXIES, [
+      "127.0.0.1",
+      "10.0.0.0/8",
+      "::1",
+      "fd00::/8",
+    ]);
     assert.deepEqual(parseEnv({ NODE_ENV: "test" }).TRUSTED_PROXIES, []);
     assert.deepEqual(parseEnv({ NODE_ENV: "test", TRUSTED_PROXIES: "" }).TRUSTED_PROXIES, []);
   });
@@ -140,7 +146,11 @@ describe("the client's address cannot be chosen by the client", () => {
         assert.equal(response.status, 401, `request ${i}`);
       }
       assert.equal((await auth(withForwardedFor(signIn(), `${client}, 10.0.0.1`))).status, 429);
-      assert.equal((await auth(withForwardedFor(signIn(), `${client}, 198.51.100.41, 10.0.0.1`))).status, 401, "another client behind the same proxy is not limited");
+      assert.equal(
+        (await auth(withForwardedFor(signIn(), `${client}, 198.51.100.41, 10.0.0.1`))).status,
+        401,
+        "another client behind the same proxy is not limited",
+      );
     } finally {
       setTrustedProxies(undefined);
     }
@@ -148,7 +158,11 @@ describe("the client's address cannot be chosen by the client", () => {
 
   test("the session row records the client's address, not what the client wrote", async () => {
     const browser = new Browser();
-    const signUp = await auth(browser.request("/api/auth/sign-up/email", { json: { name: "Ip Check", username: "ipcheck", email: "ip.check@example.com", password: "correct horse battery" } }));
+    const signUp = await auth(
+      browser.request("/api/auth/sign-up/email", {
+        json: { name: "Ip Check", username: "ipcheck", email: "ip.check@example.com", password: "correct horse battery" },
+      }),
+    );
     assert.equal(signUp.status, 200, await signUp.clone().text());
     const request = withForwardedFor(
       browser.request("/api/auth/sign-in/email", { json: { email: "ip.check@example.com", password: "correct horse battery" } }),
@@ -168,9 +182,14 @@ describe("the client's address cannot be chosen by the client", () => {
     setTrustedProxies("10.0.0.0/8");
     try {
       const signInBrowser = new Browser();
-      const again = withForwardedFor(signInBrowser.request("/api/auth/sign-in/email", { json: { email: "ip.check@example.com", password: "correct horse battery" } }), "192.0.2.1, 198.51.100.51, 10.0.0.2");
+      const again = withForwardedFor(
+        signInBrowser.request("/api/auth/sign-in/email", { json: { email: "ip.check@example.com", password: "correct horse battery" } }),
+        "192.0.2.1, 198.51.100.51, 10.0.0.2",
+      );
       assert.equal((await auth(again)).status, 200);
-      const addresses = (await db().session.findMany({ where: { user: { email: "ip.check@example.com" } }, orderBy: { createdAt: "asc" } })).map((s) => s.ipAddress);
+      const addresses = (await db().session.findMany({ where: { user: { email: "ip.check@example.com" } }, orderBy: { createdAt: "asc" } })).map(
+        (s) => s.ipAddress,
+      );
       assert.deepEqual(addresses, ["198.51.100.50", "198.51.100.51"]);
     } finally {
       setTrustedProxies(undefined);

@@ -98,7 +98,11 @@ for (const kind of testDatabaseKinds()) {
             consentEmail: "amina@example.com",
             consentDate: new Date("2026-11-22"),
             consentVersion: "2025-01-01",
-            files: { create: [{ originalName: "echo.pdf", size: 5n * 1024n ** 3n, mimeType: "application/pdf", sha256: "a".repeat(64), storageKey: `submissions/${kind}/x` }] },
+            files: {
+              create: [
+                { originalName: "echo.pdf", size: 5n * 1024n ** 3n, mimeType: "application/pdf", sha256: "a".repeat(64), storageKey: `submissions/${kind}/x` },
+              ],
+            },
           },
           include: { files: true },
         });

@@ -77,7 +77,10 @@ function extractText(pdf: Buffer): Glyphs {
     const page = objects.get(Number(id))!.dict;
     const resources = objects.get(ref(page, "Resources"))!.dict;
     const fonts = new Map(
-      [...resources.matchAll(/\/(F\d+) (\d+) 0 R/g)].map(([, name, font]) => [name, toUnicode(objects.get(ref(objects.get(Number(font))!.dict, "ToUnicode"))!.stream!.toString("latin1"))]),
+      [...resources.matchAll(/\/(F\d+) (\d+) 0 R/g)].map(([, name, font]) => [
+        name,
+        toUnicode(objects.get(ref(objects.get(Number(font))!.dict, "ToUnicode"))!.stream!.toString("latin1")),
+      ]),
     );
     const pieces: { x: number; y: number; text: string }[] = [];
     let [x, y, font] = [0, 0, ""];
@@ -94,7 +97,12 @@ function extractText(pdf: Buffer): Glyphs {
     for (const piece of pieces) lines.set(Math.round(piece.y * 10), [...(lines.get(Math.round(piece.y * 10)) ?? []), piece]);
     return [...lines.entries()]
       .sort(([a], [b]) => b - a)
-      .map(([, line]) => line.sort((a, b) => a.x - b.x).map((piece) => piece.text).join(""))
+      .map(([, line]) =>
+        line
+          .sort((a, b) => a.x - b.x)
+          .map((piece) => piece.text)
+          .join(""),
+      )
       .join("\n");
   });
   return { text: pages.join("\n"), missing };
@@ -111,7 +119,9 @@ function documentFacts(pdf: Buffer) {
     title: literal(ref(info, "Title")),
     language: catalog.match(/\/Lang \(([^)]*)\)/)![1],
     uris: dicts.flatMap((dict) => [...dict.matchAll(/\/URI \(([^)]*)\)/g)].map(([, uri]) => uri)),
-    fonts: dicts.filter((dict) => dict.includes("/Type /FontDescriptor")).map((dict) => ({ name: dict.match(/\/FontName \/\w{6}\+([\w-]+)/)![1], embedded: /\/FontFile2 \d+ 0 R/.test(dict) })),
+    fonts: dicts
+      .filter((dict) => dict.includes("/Type /FontDescriptor"))
+      .map((dict) => ({ name: dict.match(/\/FontName \/\w{6}\+([\w-]+)/)![1], embedded: /\/FontFile2 \d+ 0 R/.test(dict) })),
   };
 }
 
@@ -202,7 +212,11 @@ describe("GET /api/download/medical-departments", () => {
       assert.equal(facts.title, `${t("common.appName")} – ${t("departments.pdf.title")}`);
       assert.ok(facts.fonts.length > 0 && facts.fonts.every((font) => font.embedded), `${locale}: a font is not embedded`);
       const scriptFont = scriptFonts[locale];
-      if (scriptFont) assert.ok(facts.fonts.some((font) => scriptFont.test(font.name)), `${locale}: no ${scriptFont} font in ${facts.fonts.map((font) => font.name)}`);
+      if (scriptFont)
+        assert.ok(
+          facts.fonts.some((font) => scriptFont.test(font.name)),
+          `${locale}: no ${scriptFont} font in ${facts.fonts.map((font) => font.name)}`,
+        );
       const { text, missing } = extractText(pdf);
       assert.equal(missing, 0, `${locale}: a character was drawn as a missing glyph`);
       // Shaped scripts (Arabic, Devanagari) come out in display order: check the title's characters.
@@ -270,7 +284,10 @@ describe("PDF typesetting", () => {
       assert.ok(lines.length > 1);
       for (const line of lines) assert.ok(typesetter.width(line, style) <= 120, line);
       assert.equal(lines.join("").replace(/\s+/g, ""), text.replace(/\s+/g, ""));
-      assert.ok(lines.every((line) => !/^[，。：]/u.test(line)), "a line starts with closing punctuation");
+      assert.ok(
+        lines.every((line) => !/^[，。：]/u.test(line)),
+        "a line starts with closing punctuation",
+      );
     }
   });
 });

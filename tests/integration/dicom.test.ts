@@ -36,7 +36,13 @@ describe("DICOM preview API: metadata and first-frame PNG, under the file access
     stranger = await signUpPatient("DicomStranger");
     admin = await signUpAdmin("DicomAdmin");
 
-    const files = { "brain.dcm": explicitGradient16(), "chest.dcm": implicit8(), "knee.dcm": jpegEncapsulated(), "broken.dcm": malformedDicom(), "report.pdf": samples.pdf() };
+    const files = {
+      "brain.dcm": explicitGradient16(),
+      "chest.dcm": implicit8(),
+      "knee.dcm": jpegEncapsulated(),
+      "broken.dcm": malformedDicom(),
+      "report.pdf": samples.pdf(),
+    };
     const parts = [...validFields({ email: owner.email }), ...Object.entries(files).map(([name, data]) => ({ name: "files", file: { name, data } }))];
     const response = owner.browser.remember(
       await routes.submit(owner.browser.request("/api/my-submissions", { body: toStream(multipartBody(parts)), contentType: MULTIPART_TYPE })),
@@ -90,7 +96,10 @@ describe("DICOM preview API: metadata and first-frame PNG, under the file access
     assert.deepEqual([png.width, png.height], [64, 64]);
     for (const y of [0, 31, 63]) {
       const row = Array.from({ length: 64 }, (_, x) => png.data[(y * 64 + x) * 4]);
-      assert.ok(row.every((value, x) => x === 0 || value >= row[x - 1]), `row ${y} is not monotonic`);
+      assert.ok(
+        row.every((value, x) => x === 0 || value >= row[x - 1]),
+        `row ${y} is not monotonic`,
+      );
       assert.equal(row[0], 0);
       assert.equal(row[63], 255);
     }
@@ -170,6 +179,12 @@ describe("DICOM preview API: metadata and first-frame PNG, under the file access
     const image = await routes.image(request("/dicom-image"), { params: Promise.resolve({ id: fileIds["brain.dcm"] }) });
     assert.equal(image.status, 200);
     const audit = await reads(fileIds["brain.dcm"]);
-    assert.deepEqual(audit.slice(-2).map((row) => [row.actorId, row.actorRole]), [[null, "guest"], [null, "guest"]]);
+    assert.deepEqual(
+      audit.slice(-2).map((row) => [row.actorId, row.actorRole]),
+      [
+        [null, "guest"],
+        [null, "guest"],
+      ],
+    );
   });
 });

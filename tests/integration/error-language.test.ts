@@ -55,13 +55,20 @@ describe("error answers in the request's language", () => {
     assert.equal(unauthenticated.status, 401);
     assert.deepEqual(await unauthenticated.json(), { error: arabic.errors.sign_in_required, code: "sign_in_required" });
     const browser = new Browser();
-    const notJson = await verify(browser.request("/api/track/verify", { body: textStream("{not json"), contentType: "application/json", headers: { "accept-language": "ar" } }));
+    const notJson = await verify(
+      browser.request("/api/track/verify", { body: textStream("{not json"), contentType: "application/json", headers: { "accept-language": "ar" } }),
+    );
     assert.equal(notJson.status, 400);
     assert.deepEqual(await notJson.json(), { error: arabic.errors.invalid_json, code: "invalid_json" });
   });
 
   test("Better Auth's refusal (password too short) answers the Arabic text, keeps Better Auth's code and names the field", async () => {
-    const response = await post(auth, "/api/auth/sign-up/email", { name: "Amina Diallo", username: "amina_short", email: "amina-short@example.com", password: "short" }, { "accept-language": "ar" });
+    const response = await post(
+      auth,
+      "/api/auth/sign-up/email",
+      { name: "Amina Diallo", username: "amina_short", email: "amina-short@example.com", password: "short" },
+      { "accept-language": "ar" },
+    );
     assert.equal(response.status, 400);
     const text = new IntlMessageFormat(arabic.errors.password_too_short, "ar").format({ minimum: 10 });
     assert.deepEqual(await response.json(), { error: text, code: "PASSWORD_TOO_SHORT", field: "password" });

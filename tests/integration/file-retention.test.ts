@@ -73,7 +73,9 @@ describe("retention of submission files (180 days, told 14 days before)", () => 
 
     // The e-mail is sent after the commit, without waiting: give it a moment.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const mails = readdirSync(outbox).filter((name) => !mailsBefore.has(name)).map((name) => readFileSync(path.join(outbox, name), "utf8"));
+    const mails = readdirSync(outbox)
+      .filter((name) => !mailsBefore.has(name))
+      .map((name) => readFileSync(path.join(outbox, name), "utf8"));
     assert.equal(mails.filter((mail) => mail.includes(submission.trackingNumber) && /180/.test(mail)).length, 1);
   });
 
@@ -103,7 +105,10 @@ describe("retention of submission files (180 days, told 14 days before)", () => 
     assert.equal(response.status, 200);
     const list = (await response.json()) as { id: string; files: { id: string; deleted: boolean }[] }[];
     const own = list.find((s) => s.id === submission.id)!;
-    assert.deepEqual(own.files.map((f) => [f.id, f.deleted]), [[fileId, true]]);
+    assert.deepEqual(
+      own.files.map((f) => [f.id, f.deleted]),
+      [[fileId, true]],
+    );
 
     const { trackedSubmissionView } = await import("@/lib/tracking/view");
     const tracked = await trackedSubmissionView(submission.id);
@@ -128,7 +133,14 @@ describe("retention of submission files (180 days, told 14 days before)", () => 
     const routed = await submitCase(patient);
     const routedAt = new Date();
     await db.caseRouting.create({
-      data: { submissionId: routed.id, hospitalId: "medipol-mega", routedAt, dueAt: new Date(routedAt.getTime() + 72 * 3600_000), destinationCountry: "Turkey", transferBasis: "explicit_consent" },
+      data: {
+        submissionId: routed.id,
+        hospitalId: "medipol-mega",
+        routedAt,
+        dueAt: new Date(routedAt.getTime() + 72 * 3600_000),
+        destinationCountry: "Turkey",
+        transferBasis: "explicit_consent",
+      },
     });
     const mine = (await import("@/app/api/my-submissions/route")).GET as Handler;
     const list = (await (await callRoute(patient.browser, mine, "/api/my-submissions", { method: "GET" })).json()) as {

@@ -45,8 +45,29 @@ function routeFiles(): string[] {
 }
 
 const COMMON_FIELDS = [
-  "id", "name", "email", "password", "phone", "message", "status", "note", "code", "token", "trackingNumber",
-  "hospitalId", "planId", "reason", "files", "locale", "consent", "kind", "cursor", "limit", "page", "q", "to",
+  "id",
+  "name",
+  "email",
+  "password",
+  "phone",
+  "message",
+  "status",
+  "note",
+  "code",
+  "token",
+  "trackingNumber",
+  "hospitalId",
+  "planId",
+  "reason",
+  "files",
+  "locale",
+  "consent",
+  "kind",
+  "cursor",
+  "limit",
+  "page",
+  "q",
+  "to",
 ];
 
 function fieldsOf(source: string): string[] {
@@ -58,11 +79,49 @@ function fieldsOf(source: string): string[] {
 
 // Strings that have broken parsers before: traversal, NUL, lone surrogates, bidi marks, emoji, injection.
 const NASTY = [
-  "", " ", "../", "../../../../etc/passwd", "..%2f..%2fetc%2fpasswd", "%2e%2e", "%2e%2e%2f%2e%2e%2f", "..\\..\\windows\\win.ini",
-  "a\u0000b", "\u0000", "%00", "\uD800", "\uDFFF", "x\uDC00y", "\u202Eevil\u202C", "\u200F\u200E", "\uFEFF", "👨‍👩‍👧‍👦", "🏥".repeat(1000),
-  "<script>alert(1)</script>", "' OR 1=1 --", "${jndi:ldap://x}", "{{7*7}}", "NaN", "Infinity", "-1", "0", "1e309", "9".repeat(400),
-  "null", "true", "[]", "{}", "00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff", "AFY-0000-0000",
-  "/api/../../etc/passwd", "C:\\Windows", "\r\nSet-Cookie: x=y", "ﾟ･✿ヾ╲(｡◕‿◕｡)╱✿･ﾟ", "ǅ", "İ", "ß".repeat(5000),
+  "",
+  " ",
+  "../",
+  "../../../../etc/passwd",
+  "..%2f..%2fetc%2fpasswd",
+  "%2e%2e",
+  "%2e%2e%2f%2e%2e%2f",
+  "..\\..\\windows\\win.ini",
+  "a\u0000b",
+  "\u0000",
+  "%00",
+  "\uD800",
+  "\uDFFF",
+  "x\uDC00y",
+  "\u202Eevil\u202C",
+  "\u200F\u200E",
+  "\uFEFF",
+  "👨‍👩‍👧‍👦",
+  "🏥".repeat(1000),
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "${jndi:ldap://x}",
+  "{{7*7}}",
+  "NaN",
+  "Infinity",
+  "-1",
+  "0",
+  "1e309",
+  "9".repeat(400),
+  "null",
+  "true",
+  "[]",
+  "{}",
+  "00000000-0000-0000-0000-000000000000",
+  "ffffffff-ffff-ffff-ffff-ffffffffffff",
+  "AFY-0000-0000",
+  "/api/../../etc/passwd",
+  "C:\\Windows",
+  "\r\nSet-Cookie: x=y",
+  "ﾟ･✿ヾ╲(｡◕‿◕｡)╱✿･ﾟ",
+  "ǅ",
+  "İ",
+  "ß".repeat(5000),
 ];
 
 function huge(): fc.Arbitrary<string> {
@@ -97,30 +156,47 @@ const UPLOAD_ROUTE = /submissions|add-files|transcriptions$/;
 
 /** A path id: a real one (so handlers go deep), a random uuid, or garbage. */
 function idArbitrary(realIds: string[]): fc.Arbitrary<string> {
-  return fc.oneof(
-    { arbitrary: fc.constantFrom(...realIds), weight: 3 },
-    { arbitrary: fc.uuid(), weight: 2 },
-    { arbitrary: nastyString, weight: 5 },
-  );
+  return fc.oneof({ arbitrary: fc.constantFrom(...realIds), weight: 3 }, { arbitrary: fc.uuid(), weight: 2 }, { arbitrary: nastyString, weight: 5 });
 }
 
 type BodySpec =
   | { kind: "none" }
   | { kind: "json"; value: unknown }
   | { kind: "raw"; contentType: string | null; text: string }
-  | { kind: "multipart"; parts: { name: string; value?: string; file?: { name: string; type: string; data: "pdf" | "png" | "exe" | "empty" | "text" } }[]; boundary: "ok" | "mismatch" | "missing" | "weird"; truncate: number | null };
+  | {
+      kind: "multipart";
+      parts: { name: string; value?: string; file?: { name: string; type: string; data: "pdf" | "png" | "exe" | "empty" | "text" } }[];
+      boundary: "ok" | "mismatch" | "missing" | "weird";
+      truncate: number | null;
+    };
 
 function bodyArbitrary(fields: string[], uploads: boolean): fc.Arbitrary<BodySpec> {
   const key = fc.oneof({ arbitrary: fc.constantFrom(...fields, ...COMMON_FIELDS), weight: 4 }, { arbitrary: nastyString, weight: 1 });
   const object = fc.dictionary(key, wrongValue, { maxKeys: 12 });
   const json: fc.Arbitrary<BodySpec> = fc
-    .oneof({ arbitrary: object, weight: 6 }, { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 2 }, { arbitrary: fc.anything({ maxDepth: 2 }).map((v) => JSON.parse(JSON.stringify(v ?? null) ?? "null")), weight: 1 })
+    .oneof(
+      { arbitrary: object, weight: 6 },
+      { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 2 },
+      { arbitrary: fc.anything({ maxDepth: 2 }).map((v) => JSON.parse(JSON.stringify(v ?? null) ?? "null")), weight: 1 },
+    )
     .map((value) => ({ kind: "json" as const, value }));
   const raw: fc.Arbitrary<BodySpec> = fc.record({
     kind: fc.constant("raw" as const),
-    contentType: fc.constantFrom(null, "application/json", "application/json; charset=utf-16", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "application/xml", "image/png", "*/*", "application/json; charset=\"x\"", "application/json;;;"),
+    contentType: fc.constantFrom(
+      null,
+      "application/json",
+      "application/json; charset=utf-16",
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data",
+      "application/xml",
+      "image/png",
+      "*/*",
+      'application/json; charset="x"',
+      "application/json;;;",
+    ),
     text: fc.oneof(
-      fc.constantFrom("{", "{\"a\":", "[1,2", "{'a':1}", "\u0000\u0001", "{\"__proto__\":{\"admin\":true}}", "null", "", "1e999999", "\"\\uD800\""),
+      fc.constantFrom("{", '{"a":', "[1,2", "{'a':1}", "\u0000\u0001", '{"__proto__":{"admin":true}}', "null", "", "1e999999", '"\\uD800"'),
       object.map((value) => JSON.stringify(value).slice(0, -1)),
       nastyString,
     ),
@@ -131,7 +207,7 @@ function bodyArbitrary(fields: string[], uploads: boolean): fc.Arbitrary<BodySpe
     data: fc.constantFrom("pdf" as const, "png" as const, "exe" as const, "empty" as const, "text" as const),
   });
   const part = fc.oneof(
-    fc.record({ name: key, value: wrongValue.map((v) => (typeof v === "string" ? v : JSON.stringify(v) ?? "")) }),
+    fc.record({ name: key, value: wrongValue.map((v) => (typeof v === "string" ? v : (JSON.stringify(v) ?? ""))) }),
     fc.record({ name: fc.constantFrom("files", "file", "audio", "document", ...fields), file: filePart }),
   );
   const multipart: fc.Arbitrary<BodySpec> = fc.record({
@@ -235,7 +311,10 @@ function requestArbitrary(target: Target, realIds: string[]): fc.Arbitrary<FuzzR
     const catchAll = segment.match(/^\[\.\.\.(\w+)\]$/);
     const single = segment.match(/^\[(\w+)\]$/);
     if (catchAll) {
-      const garbage = fc.array(nastyString.map((s) => s.slice(0, 200)), { maxLength: 4 });
+      const garbage = fc.array(
+        nastyString.map((s) => s.slice(0, 200)),
+        { maxLength: 4 },
+      );
       const templates = target.catchAllPaths ?? [];
       params[catchAll[1]] = templates.length
         ? fc.oneof(...templates.map((template) => fc.tuple(...template.map((part) => (part.startsWith(":") ? idArbitrary(realIds) : fc.constant(part))))))
@@ -244,11 +323,25 @@ function requestArbitrary(target: Target, realIds: string[]): fc.Arbitrary<FuzzR
   }
   return fc.record({
     actor: fc.constantFrom("guest" as const, "patient" as const, "partner" as const, "admin" as const),
-    origin: fc.oneof({ arbitrary: fc.constant("ok" as const), weight: 8 }, { arbitrary: fc.constantFrom("missing" as const, "foreign" as const, "null" as const), weight: 2 }),
+    origin: fc.oneof(
+      { arbitrary: fc.constant("ok" as const), weight: 8 },
+      { arbitrary: fc.constantFrom("missing" as const, "foreign" as const, "null" as const), weight: 2 },
+    ),
     method: fc.constant(target.method),
     params: fc.record(params),
-    query: fc.dictionary(fc.constantFrom(...fields, ...COMMON_FIELDS), nastyString.map((s) => s.slice(0, 2000)), { maxKeys: 5 }),
-    forwardedFor: fc.option(fc.oneof(fc.ipV4(), fc.ipV6(), nastyString.map((s) => s.slice(0, 200))), { nil: null, freq: 3 }),
+    query: fc.dictionary(
+      fc.constantFrom(...fields, ...COMMON_FIELDS),
+      nastyString.map((s) => s.slice(0, 2000)),
+      { maxKeys: 5 },
+    ),
+    forwardedFor: fc.option(
+      fc.oneof(
+        fc.ipV4(),
+        fc.ipV6(),
+        nastyString.map((s) => s.slice(0, 200)),
+      ),
+      { nil: null, freq: 3 },
+    ),
     body: bodyArbitrary(fields, UPLOAD_ROUTE.test(route.pattern)),
   });
 }
@@ -256,8 +349,13 @@ function requestArbitrary(target: Target, realIds: string[]): fc.Arbitrary<FuzzR
 /** Better Auth's endpoints as the app serves them: every one with an HTTP path, admin/* apart (refused, one target). */
 async function authEndpoints(): Promise<{ paths: string[][]; methods: string[]; fields: string[] }[]> {
   const { getAuth } = await import("@/lib/auth/server");
-  type Endpoint = { path?: string; options?: { method?: string | string[]; metadata?: { SERVER_ONLY?: boolean }; body?: { shape?: object }; query?: { shape?: object } } };
-  const served = Object.values(getAuth().api as unknown as Record<string, Endpoint>).filter((endpoint) => typeof endpoint.path === "string" && !endpoint.options?.metadata?.SERVER_ONLY);
+  type Endpoint = {
+    path?: string;
+    options?: { method?: string | string[]; metadata?: { SERVER_ONLY?: boolean }; body?: { shape?: object }; query?: { shape?: object } };
+  };
+  const served = Object.values(getAuth().api as unknown as Record<string, Endpoint>).filter(
+    (endpoint) => typeof endpoint.path === "string" && !endpoint.options?.metadata?.SERVER_ONLY,
+  );
   const endpoints = served.filter((endpoint) => !endpoint.path!.startsWith("/admin/"));
   const segments = (endpoint: Endpoint) => endpoint.path!.slice(1).split("/");
   const shapeKeys = (schema?: { shape?: object }) => Object.keys(schema?.shape ?? {});
@@ -267,7 +365,11 @@ async function authEndpoints(): Promise<{ paths: string[][]; methods: string[]; 
       methods: [endpoint.options?.method ?? "GET"].flat().filter((m) => m !== "*"),
       fields: [...shapeKeys(endpoint.options?.body), ...shapeKeys(endpoint.options?.query)],
     })),
-    { paths: served.filter((endpoint) => endpoint.path!.startsWith("/admin/")).map(segments), methods: ["GET", "POST"], fields: ["userId", "role", "email", "password", "newPassword"] },
+    {
+      paths: served.filter((endpoint) => endpoint.path!.startsWith("/admin/")).map(segments),
+      methods: ["GET", "POST"],
+      fields: ["userId", "role", "email", "password", "newPassword"],
+    },
   ];
 }
 
@@ -355,7 +457,10 @@ describe("API fuzzing: malformed requests never cause a 5xx", () => {
   /** Whether the shared actors are still signed in as what they were (a fuzzed sign-out or 2FA change ends that). */
   async function actorsIntact(): Promise<boolean> {
     const { db } = await import("@/lib/db");
-    const users = await db().user.findMany({ where: { id: { in: actorIds } }, select: { id: true, role: true, twoFactorEnabled: true, _count: { select: { sessions: true } } } });
+    const users = await db().user.findMany({
+      where: { id: { in: actorIds } },
+      select: { id: true, role: true, twoFactorEnabled: true, _count: { select: { sessions: true } } },
+    });
     return users.length === 3 && users.every((user) => user._count.sessions > 0 && (user.role === "patient" || user.twoFactorEnabled === true));
   }
 
@@ -363,7 +468,15 @@ describe("API fuzzing: malformed requests never cause a 5xx", () => {
     assert.ok(routes.length >= 40, `only ${routes.length} route files found`);
     for (const route of routes) assert.ok(Object.keys(route.handlers).length > 0, `${route.pattern} exports no method`);
     const labels = targets.map((target) => target.label);
-    for (const expected of ["POST /api/auth/sign-in/email", "POST /api/auth/two-factor/verify-totp", "GET /api/auth/get-session", "POST /api/auth/get-session", "GET /api/auth/reset-password/:token", "POST /api/transcriptions", "GET /api/transcriptions"])
+    for (const expected of [
+      "POST /api/auth/sign-in/email",
+      "POST /api/auth/two-factor/verify-totp",
+      "GET /api/auth/get-session",
+      "POST /api/auth/get-session",
+      "GET /api/auth/reset-password/:token",
+      "POST /api/transcriptions",
+      "GET /api/transcriptions",
+    ])
       assert.ok(labels.includes(expected), `${expected} in ${labels.join(", ")}`);
     assert.ok(!labels.some((label) => /\/api\/auth\/admin\/(?!\*)/.test(label)), "admin endpoints share one target");
     assert.equal(new Set(labels).size, labels.length);
@@ -421,42 +534,51 @@ describe("API fuzzing: malformed requests never cause a 5xx", () => {
       // A few requests in flight at once, as a server sees them (and so the run stays short).
       let next = 0;
       const fire = async () => {
-       for (let spec = samples[next++]; spec; spec = samples[next++]) {
-        const request = toRequest(route, spec, browsers);
-        const handler = route.handlers[spec.method as (typeof METHODS)[number]]!;
-        let status: number;
-        let problem: string | null = null;
-        try {
-          const response = await handler(request, { params: Promise.resolve(spec.params) });
-          status = response.status;
-          if (status >= 400) {
-            const type = response.headers.get("content-type") ?? "";
-            const text = spec.method === "HEAD" ? "" : await response.text();
-            let body: unknown = null;
-            try {
-              body = JSON.parse(text);
-            } catch {
-              /* reported below */
-            }
-            if (spec.method !== "HEAD" && (!type.includes("application/json") || typeof (body as { error?: unknown })?.error !== "string")) problem = `${status} without JSON {error}: ${type} ${text.slice(0, 200)}`;
-            if (status >= 500) problem = `${status}: ${text.slice(0, 300)}`;
-          } else await response.body?.cancel();
-        } catch (error) {
-          status = 599;
-          problem = `threw ${error instanceof Error ? error.stack : String(error)}`;
+        for (let spec = samples[next++]; spec; spec = samples[next++]) {
+          const request = toRequest(route, spec, browsers);
+          const handler = route.handlers[spec.method as (typeof METHODS)[number]]!;
+          let status: number;
+          let problem: string | null = null;
+          try {
+            const response = await handler(request, { params: Promise.resolve(spec.params) });
+            status = response.status;
+            if (status >= 400) {
+              const type = response.headers.get("content-type") ?? "";
+              const text = spec.method === "HEAD" ? "" : await response.text();
+              let body: unknown = null;
+              try {
+                body = JSON.parse(text);
+              } catch {
+                /* reported below */
+              }
+              if (spec.method !== "HEAD" && (!type.includes("application/json") || typeof (body as { error?: unknown })?.error !== "string"))
+                problem = `${status} without JSON {error}: ${type} ${text.slice(0, 200)}`;
+              if (status >= 500) problem = `${status}: ${text.slice(0, 300)}`;
+            } else await response.body?.cancel();
+          } catch (error) {
+            status = 599;
+            problem = `threw ${error instanceof Error ? error.stack : String(error)}`;
+          }
+          histogram.set(status, (histogram.get(status) ?? 0) + 1);
+          totals.requests++;
+          if (status >= 500) totals.fiveXX++;
+          if (problem && failures.length < 40) console.log(`FUZZ PROBLEM ${target.label}: ${problem.slice(0, 300)}`);
+          if (problem && failures.length < 40)
+            failures.push(`${target.label} as ${spec.actor} (origin ${spec.origin}): ${problem}\n    request: ${JSON.stringify(spec).slice(0, 600)}`);
         }
-        histogram.set(status, (histogram.get(status) ?? 0) + 1);
-        totals.requests++;
-        if (status >= 500) totals.fiveXX++;
-        if (problem && failures.length < 40) console.log(`FUZZ PROBLEM ${target.label}: ${problem.slice(0, 300)}`);
-          if (problem && failures.length < 40) failures.push(`${target.label} as ${spec.actor} (origin ${spec.origin}): ${problem}\n    request: ${JSON.stringify(spec).slice(0, 600)}`);
-       }
       };
       await Promise.all(Array.from({ length: CONCURRENCY }, fire));
-      const counts = [...histogram].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ");
-      console.log(`fuzz ${target.label.padEnd(56)} ${String(samples.length).padStart(5)} requests in ${((Date.now() - started) / 1000).toFixed(1)} s: ${counts}`);
+      const counts = [...histogram]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(" ");
+      console.log(
+        `fuzz ${target.label.padEnd(56)} ${String(samples.length).padStart(5)} requests in ${((Date.now() - started) / 1000).toFixed(1)} s: ${counts}`,
+      );
     }
-    console.log(`fuzz total: ${totals.requests} requests over ${totals.routes} targets (route methods and auth endpoints), ${totals.fiveXX} answers 5xx, ${((Date.now() - runStarted) / 1000).toFixed(0)} s (seed ${SEED})`);
+    console.log(
+      `fuzz total: ${totals.requests} requests over ${totals.routes} targets (route methods and auth endpoints), ${totals.fiveXX} answers 5xx, ${((Date.now() - runStarted) / 1000).toFixed(0)} s (seed ${SEED})`,
+    );
     assert.deepEqual(failures, [], failures.join("\n"));
     assert.equal(totals.fiveXX, 0);
   });

@@ -48,7 +48,9 @@ describe("file integrity check", () => {
     const fresh = await handler(patient.browser.request(`/api/files/${unknown}`), { params: Promise.resolve({ id: unknown }) });
     assert.equal(fresh.status, 404);
     assert.match(fresh.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/);
-    const kept = await handler(patient.browser.request(`/api/files/${unknown}`, { headers: { "x-request-id": "lb-trace-0123456789" } }), { params: Promise.resolve({ id: unknown }) });
+    const kept = await handler(patient.browser.request(`/api/files/${unknown}`, { headers: { "x-request-id": "lb-trace-0123456789" } }), {
+      params: Promise.resolve({ id: unknown }),
+    });
     assert.equal(kept.headers.get("x-request-id"), "lb-trace-0123456789");
   });
 

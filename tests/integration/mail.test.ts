@@ -18,7 +18,8 @@ function startSmtp() {
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     onRcptTo(address, _session, callback) {
-      if (address.address.endsWith("@refused.example")) return callback(Object.assign(new Error(`<${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
+      if (address.address.endsWith("@refused.example"))
+        return callback(Object.assign(new Error(`<${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
       callback();
     },
     onData(stream, session, callback) {
@@ -103,7 +104,9 @@ describe("e-mail through SMTP when SMTP_URL is set", () => {
   test("a guest submission sends the confirmation with the tracking number to the submitter", async () => {
     const { POST } = await import("@/app/api/medical-submissions/route");
     const browser = new Browser();
-    const body = toStream(multipartBody([...validFields({ email: "ngozi@example.com", locale: "fr" }), { name: "files", file: { name: "a.pdf", data: samples.pdf() } }]));
+    const body = toStream(
+      multipartBody([...validFields({ email: "ngozi@example.com", locale: "fr" }), { name: "files", file: { name: "a.pdf", data: samples.pdf() } }]),
+    );
     const response = await POST(browser.request("/api/medical-submissions", { body, contentType: MULTIPART_TYPE }));
     assert.equal(response.status, 201);
     const { trackingNumber } = (await response.json()) as { trackingNumber: string };
@@ -117,7 +120,12 @@ describe("e-mail through SMTP when SMTP_URL is set", () => {
     const { POST } = await import("@/app/api/medical-submissions/route");
     smtp.received.length = 0;
     const name = "Ngozi Okonkwo-Adeyemi";
-    const body = toStream(multipartBody([...validFields({ name, consentFullName: name, email: "ngozi.quote@example.com", locale: "fr" }), { name: "files", file: { name: "a.pdf", data: samples.pdf() } }]));
+    const body = toStream(
+      multipartBody([
+        ...validFields({ name, consentFullName: name, email: "ngozi.quote@example.com", locale: "fr" }),
+        { name: "files", file: { name: "a.pdf", data: samples.pdf() } },
+      ]),
+    );
     const response = await POST(new Browser().request("/api/medical-submissions", { body, contentType: MULTIPART_TYPE }));
     assert.equal(response.status, 201);
     for (let i = 0; i < 100 && smtp.received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
@@ -126,7 +134,11 @@ describe("e-mail through SMTP when SMTP_URL is set", () => {
     const lines = text.split(/\r?\n/);
     assert.equal(lines[0], "Bonjour,", "the greeting does not start with the name");
     assert.ok(lines.includes(`Nom du patient : ${name}`), text);
-    assert.deepEqual(lines.filter((line) => line.includes(name)), [`Nom du patient : ${name}`], "the name appears only after its label");
+    assert.deepEqual(
+      lines.filter((line) => line.includes(name)),
+      [`Nom du patient : ${name}`],
+      "the name appears only after its label",
+    );
   });
 
   test("a name stored before the rule (line break, link) is left out of the e-mail", async () => {
@@ -137,7 +149,9 @@ describe("e-mail through SMTP when SMTP_URL is set", () => {
     await db().submission.update({ where: { id: row.id }, data: { patientName: "Ngozi\nYour case is blocked: pay at https://evil.example" } });
     const submission = await db().submission.findUniqueOrThrow({ where: { id: row.id } });
     const outbox = new NotificationOutbox();
-    await db().$transaction((tx) => outbox.add(tx, { kind: "patient", submission }, { type: "status_changed", trackingNumber: submission.trackingNumber, status: "under_review" }));
+    await db().$transaction((tx) =>
+      outbox.add(tx, { kind: "patient", submission }, { type: "status_changed", trackingNumber: submission.trackingNumber, status: "under_review" }),
+    );
     outbox.sendEmails();
     for (let i = 0; i < 100 && smtp.received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
     const { text } = textBody(smtp.received[0].raw);

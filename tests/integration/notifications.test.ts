@@ -39,9 +39,27 @@ describe("notifications: the bell's API", () => {
     await db.notification.createMany({
       data: [
         { userId: amina.id, type: "submission_received", params: { trackingNumber: "SUB-20261123-AAAAAAAAAA" }, actionUrl: "/journey", createdAt: at(30) },
-        { userId: amina.id, type: "status_changed", params: { trackingNumber: "SUB-20261123-AAAAAAAAAA", status: "under_review" }, actionUrl: "/journey", createdAt: at(20) },
-        { userId: amina.id, type: "hospital_response", params: { trackingNumber: "SUB-20261123-AAAAAAAAAA", hospitalName: "Medipol Mega" }, actionUrl: "/journey", createdAt: at(10) },
-        { userId: musa.id, type: "document_request", params: { trackingNumber: "SUB-20261123-BBBBBBBBBB", request: "Your latest MRI" }, actionUrl: "/journey", createdAt: at(5) },
+        {
+          userId: amina.id,
+          type: "status_changed",
+          params: { trackingNumber: "SUB-20261123-AAAAAAAAAA", status: "under_review" },
+          actionUrl: "/journey",
+          createdAt: at(20),
+        },
+        {
+          userId: amina.id,
+          type: "hospital_response",
+          params: { trackingNumber: "SUB-20261123-AAAAAAAAAA", hospitalName: "Medipol Mega" },
+          actionUrl: "/journey",
+          createdAt: at(10),
+        },
+        {
+          userId: musa.id,
+          type: "document_request",
+          params: { trackingNumber: "SUB-20261123-BBBBBBBBBB", request: "Your latest MRI" },
+          actionUrl: "/journey",
+          createdAt: at(5),
+        },
       ],
     });
   });
@@ -50,7 +68,10 @@ describe("notifications: the bell's API", () => {
   test("each user lists only their own, newest first, rendered in the requested language", async () => {
     const mine = await list(amina.browser);
     assert.equal(mine.unreadCount, 3);
-    assert.deepEqual(mine.items.map((item) => item.type), ["hospital_response", "status_changed", "submission_received"]);
+    assert.deepEqual(
+      mine.items.map((item) => item.type),
+      ["hospital_response", "status_changed", "submission_received"],
+    );
     assert.equal(mine.items[1].title, "Case SUB-20261123-AAAAAAAAAA updated");
     assert.equal(mine.items[1].message, "The status of your case SUB-20261123-AAAAAAAAAA is now: Under Review.");
     assert.ok(mine.items.every((item) => !item.read && item.actionUrl === "/journey"));
@@ -61,14 +82,22 @@ describe("notifications: the bell's API", () => {
     assert.ok(!french.items[1].message.includes("under_review"), "the status is shown in words");
 
     const his = await list(musa.browser);
-    assert.deepEqual(his.items.map((item) => item.message), ["Your care coordinator asks for more documents for case SUB-20261123-BBBBBBBBBB: Your latest MRI. Please add them with 'Add More Files'."]);
+    assert.deepEqual(
+      his.items.map((item) => item.message),
+      ["Your care coordinator asks for more documents for case SUB-20261123-BBBBBBBBBB: Your latest MRI. Please add them with 'Add More Files'."],
+    );
     assert.equal(his.unreadCount, 1);
   });
 
   test("dates in a notification are shown as dates, in the reader's language", async () => {
     const db = await database();
     const note = await db.notification.create({
-      data: { userId: musa.id, type: "appointment_scheduled", params: { trackingNumber: "SUB-20261123-BBBBBBBBBB", hospitalName: "Memorial Şişli", date: "2026-12-03T09:30:00.000Z" }, createdAt: new Date(Date.now() - 60 * 60_000) },
+      data: {
+        userId: musa.id,
+        type: "appointment_scheduled",
+        params: { trackingNumber: "SUB-20261123-BBBBBBBBBB", hospitalName: "Memorial Şişli", date: "2026-12-03T09:30:00.000Z" },
+        createdAt: new Date(Date.now() - 60 * 60_000),
+      },
     });
     const [, appointment] = (await list(musa.browser)).items;
     assert.equal(appointment.id, note.id);
@@ -116,7 +145,12 @@ describe("notifications: the bell's API", () => {
   test("the list holds the 50 newest", async () => {
     const db = await database();
     await db.notification.createMany({
-      data: Array.from({ length: 55 }, (_, i) => ({ userId: musa.id, type: "status_changed" as const, params: { trackingNumber: `SUB-20261123-${String(i).padStart(10, "0")}`, status: "closed" }, createdAt: new Date(Date.now() - (100 - i) * 1000) })),
+      data: Array.from({ length: 55 }, (_, i) => ({
+        userId: musa.id,
+        type: "status_changed" as const,
+        params: { trackingNumber: `SUB-20261123-${String(i).padStart(10, "0")}`, status: "closed" },
+        createdAt: new Date(Date.now() - (100 - i) * 1000),
+      })),
     });
     const listed = await list(musa.browser);
     assert.equal(listed.items.length, 50);
@@ -141,9 +175,16 @@ describe("notifications: the bell's API", () => {
     assert.deepEqual(english, [
       ["Case cancelled: SUB-20261123-CCCCCCCCC2", "Case SUB-20261123-CCCCCCCCC2 was cancelled. Medipol Mega no longer needs to answer it. Thank you."],
       ["Case closed: SUB-20261123-CCCCCCCCC1", "Case SUB-20261123-CCCCCCCCC1 was closed. Medipol Mega no longer needs to answer it. Thank you."],
-      ["Another plan was chosen: SUB-20261123-CCCCCCCCC0", "The patient chose another hospital's plan for case SUB-20261123-CCCCCCCCC0. Medipol Mega no longer needs to answer it. Thank you."],
+      [
+        "Another plan was chosen: SUB-20261123-CCCCCCCCC0",
+        "The patient chose another hospital's plan for case SUB-20261123-CCCCCCCCC0. Medipol Mega no longer needs to answer it. Thank you.",
+      ],
     ]);
     const french = (await list(partner.browser, "fr")).items.map((item) => item.title);
-    assert.deepEqual(french, ["Dossier annulé : SUB-20261123-CCCCCCCCC2", "Dossier clôturé : SUB-20261123-CCCCCCCCC1", "Un autre plan a été choisi : SUB-20261123-CCCCCCCCC0"]);
+    assert.deepEqual(french, [
+      "Dossier annulé : SUB-20261123-CCCCCCCCC2",
+      "Dossier clôturé : SUB-20261123-CCCCCCCCC1",
+      "Un autre plan a été choisi : SUB-20261123-CCCCCCCCC0",
+    ]);
   });
 });

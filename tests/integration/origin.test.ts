@@ -36,7 +36,9 @@ describe("state-changing requests must come from this site (Origin check)", () =
       const response = await routes.inquiries(post("/api/inquiries", origin, inquiry));
       assert.equal(response.status, 403);
       assert.deepEqual(await response.json(), { error: "This request must come from the AfyaBridge website.", code: "cross_site_refused" });
-      const signUp = await routes.auth(post("/api/auth/sign-up/email", origin, { name: "X", username: "xorigin", email: "x.origin@example.com", password: "correct horse battery" }));
+      const signUp = await routes.auth(
+        post("/api/auth/sign-up/email", origin, { name: "X", username: "xorigin", email: "x.origin@example.com", password: "correct horse battery" }),
+      );
       assert.equal(signUp.status, 403);
       const { db } = await import("@/lib/db");
       assert.equal(await db().inquiry.count(), 0);
@@ -95,7 +97,8 @@ describe("every state-changing API route refuses a cross-site or Origin-less req
 
   /** Bodies that a route would accept from this site, so a missing check would show as a change. */
   function bodyFor(pattern: string): unknown {
-    if (pattern === "/api/auth/[...all]") return { name: "Cross Site", username: "crosssite", email: "cross.site@example.com", password: "correct horse battery" };
+    if (pattern === "/api/auth/[...all]")
+      return { name: "Cross Site", username: "crosssite", email: "cross.site@example.com", password: "correct horse battery" };
     if (pattern === "/api/inquiries") return { name: "Cross Site", email: "cross.site@example.com", message: "From another site." };
     return {};
   }

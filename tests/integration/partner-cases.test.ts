@@ -11,12 +11,20 @@ const db = async () => (await import("@/lib/db")).db();
 const ROUTED = ["medipol-mega", "memorial-sisli"];
 const OTHER = "medipol-kosuyolu";
 
-
 /** Routes a case to hospitals as the admin routing does (72-hour clock), and marks it sent to hospitals. */
 async function route(submissionId: string, hospitalIds: string[], routedAt = new Date()) {
   for (const hospitalId of hospitalIds)
-    await (await db()).caseRouting.create({
-      data: { submissionId, hospitalId, routedAt, dueAt: new Date(routedAt.getTime() + 72 * 3600 * 1000), destinationCountry: "TR", transferBasis: "explicit_consent" },
+    await (
+      await db()
+    ).caseRouting.create({
+      data: {
+        submissionId,
+        hospitalId,
+        routedAt,
+        dueAt: new Date(routedAt.getTime() + 72 * 3600 * 1000),
+        destinationCountry: "TR",
+        transferBasis: "explicit_consent",
+      },
     });
   await (await db()).submission.update({ where: { id: submissionId }, data: { status: "sent_to_hospitals" } });
 }
@@ -95,8 +103,17 @@ describe("partner portal: cases, plans, declines, appointments", () => {
     for (const hours of routedHoursAfterBase) {
       const id = (await submitCase(patient)).id;
       const routedAt = base + hours * 3600 * 1000;
-      await (await db()).caseRouting.create({
-        data: { submissionId: id, hospitalId: "medipol-esenler", routedAt: new Date(routedAt), dueAt: new Date(routedAt + 72 * 3600 * 1000), destinationCountry: "TR", transferBasis: "explicit_consent" },
+      await (
+        await db()
+      ).caseRouting.create({
+        data: {
+          submissionId: id,
+          hospitalId: "medipol-esenler",
+          routedAt: new Date(routedAt),
+          dueAt: new Date(routedAt + 72 * 3600 * 1000),
+          destinationCountry: "TR",
+          transferBasis: "explicit_consent",
+        },
       });
       ids.push({ id, routedAt });
     }
@@ -168,10 +185,15 @@ describe("partner portal: cases, plans, declines, appointments", () => {
     const response = await call(partnerA, "detail", caseId);
     assert.equal(response.status, 200);
     const text = await response.text();
-    const body = JSON.parse(text) as { case: { patientName: string; homeCountry: string; files: { id: string }[]; routing: { status: string; plan: unknown } } };
+    const body = JSON.parse(text) as {
+      case: { patientName: string; homeCountry: string; files: { id: string }[]; routing: { status: string; plan: unknown } };
+    };
     assert.ok(body.case.patientName);
     assert.ok(body.case.homeCountry);
-    assert.deepEqual(body.case.files.map((f) => f.id), [fileId]);
+    assert.deepEqual(
+      body.case.files.map((f) => f.id),
+      [fileId],
+    );
     assert.equal(body.case.routing.status, "awaiting_response");
     assert.equal(body.case.routing.plan, null);
     assert.ok(!text.includes("Secret Other Hospital"));
@@ -234,7 +256,13 @@ describe("partner portal: cases, plans, declines, appointments", () => {
       ["min above max", { priceMin: 9000, priceMax: 7000 }, "priceMax", "plan_price_order", /must not be lower/],
       ["unknown currency", { currency: "BTC" }, "currency", "plan_currency", /currencies/],
       ["past validity", { validUntil: "2020-01-01" }, "validUntil", "plan_valid_until", /in the future/],
-      ["yesterday's validity everywhere", { validUntil: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10) }, "validUntil", "plan_valid_until", /in the future/],
+      [
+        "yesterday's validity everywhere",
+        { validUntil: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10) },
+        "validUntil",
+        "plan_valid_until",
+        /in the future/,
+      ],
       ["not a date", { validUntil: "next week" }, "validUntil", "date_invalid", /real date/],
       ["impossible date", { validUntil: "2099-02-31" }, "validUntil", "date_invalid", /real date/],
       ["no doctor", { leadDoctor: "" }, "leadDoctor", "field_required", /required/],
@@ -248,7 +276,9 @@ describe("partner portal: cases, plans, declines, appointments", () => {
       assert.match(body.error, message, label);
     }
     const notJson = await partnerA.browser.remember(
-      await routes.plan(partnerA.browser.request(`/api/partner/cases/${caseId}/plan`, { method: "POST", contentType: "text/plain" }), { params: Promise.resolve({ id: caseId }) }),
+      await routes.plan(partnerA.browser.request(`/api/partner/cases/${caseId}/plan`, { method: "POST", contentType: "text/plain" }), {
+        params: Promise.resolve({ id: caseId }),
+      }),
     );
     assert.equal(notJson.status, 415);
     assert.equal(await (await db()).treatmentPlan.count({ where: { submissionId: caseId } }), 0);

@@ -13,7 +13,11 @@ let dataDir: string;
 async function invitationToken(email: string, except?: string): Promise<string> {
   const outbox = path.join(dataDir, "outbox");
   for (let i = 0; i < 50; i++) {
-    const mails = existsSync(outbox) ? readdirSync(outbox).sort().map((name) => readFileSync(path.join(outbox, name), "utf8")) : [];
+    const mails = existsSync(outbox)
+      ? readdirSync(outbox)
+          .sort()
+          .map((name) => readFileSync(path.join(outbox, name), "utf8"))
+      : [];
     const mail = mails.filter((text) => text.includes(`To: ${email}`)).pop();
     if (mail) {
       const decoded = mail.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
@@ -62,7 +66,9 @@ describe("partner invitations", () => {
     assert.ok(stored.expiresAt.getTime() - Date.now() > 6.9 * 24 * 3600 * 1000);
     assert.ok(await (await db()).auditEvent.findFirst({ where: { action: "partner.invite", entityId: invitation.id } }));
 
-    const listed = (await (await callRoute(admin.browser, routes.list, "/api/admin/partners", { method: "GET" })).json()) as { invitations: { email: string; hospitalName: string }[] };
+    const listed = (await (await callRoute(admin.browser, routes.list, "/api/admin/partners", { method: "GET" })).json()) as {
+      invitations: { email: string; hospitalName: string }[];
+    };
     assert.ok(listed.invitations.some((i) => i.email === "ayse.kaya@example.com" && i.hospitalName === invitation.hospitalName));
 
     const browser = new Browser();
@@ -80,7 +86,12 @@ describe("partner invitations", () => {
     assert.ok(await (await db()).auditEvent.findFirst({ where: { action: "partner.invitation_accept", entityId: invitation.id, actorId: user.id } }));
 
     // Signed in, but a partner only once two-factor authentication is set up.
-    const me = async () => (await (await callRoute(browser, routes.me, "/api/auth/me", { method: "GET" })).json()) as { isAuthenticated: boolean; user: { role: string }; twoFactorSetupRequired: boolean };
+    const me = async () =>
+      (await (await callRoute(browser, routes.me, "/api/auth/me", { method: "GET" })).json()) as {
+        isAuthenticated: boolean;
+        user: { role: string };
+        twoFactorSetupRequired: boolean;
+      };
     assert.deepEqual(await me(), { ...(await me()), isAuthenticated: true, twoFactorSetupRequired: true });
     assert.equal((await me()).user.role, "patient");
     await enrollTwoFactor({ browser, id: user.id, email: user.email, name: user.name }, "a long enough password");

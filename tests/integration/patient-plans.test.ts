@@ -2,6 +2,8 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { ownSubmissionsSchema } from "@/lib/contracts/submissions";
+import { trackedSubmissionSchema } from "@/lib/contracts/tracking";
 import { Browser, useFreshApp } from "./support/app";
 import { callRoute, signUpPartner, signUpPatient, submitCase, type Actor } from "./support/actors";
 import { multipartBody, MULTIPART_TYPE, samples, toStream, validFields } from "./support/multipart";
@@ -22,7 +24,17 @@ async function routeWithPlan(submissionId: string, hospitalId: string, plan: { v
   const db = await database();
   const routedAt = new Date();
   const routing = await db.caseRouting.create({
-    data: { submissionId, hospitalId, routedAt, dueAt: new Date(routedAt.getTime() + 72 * 60 * 60 * 1000), destinationCountry: "TR", transferBasis: "explicit_consent", status: "responded", respondedAt: routedAt, declineReason: null },
+    data: {
+      submissionId,
+      hospitalId,
+      routedAt,
+      dueAt: new Date(routedAt.getTime() + 72 * 60 * 60 * 1000),
+      destinationCountry: "TR",
+      transferBasis: "explicit_consent",
+      status: "responded",
+      respondedAt: routedAt,
+      declineReason: null,
+    },
   });
   await db.submission.update({ where: { id: submissionId }, data: { status: "responded" } });
   return db.treatmentPlan.create({
@@ -111,18 +123,18 @@ describe("patient decision: plans side by side, approval, document requests", ()
     const text = await response.text();
     assert.ok(!text.includes("INTERNAL-NOTE"), "decline reasons never reach the patient");
     assert.ok(!text.includes("dueAt"), "the hospitals' answer clocks are for coordinators");
-    const [mine] = JSON.parse(text) as { matchedHospitals: { name: string; city: string; country: string }[]; plans: Record<string, unknown>[]; responsesCount: number }[];
+    const [mine] = ownSubmissionsSchema.parse(JSON.parse(text));
     assert.deepEqual(mine.matchedHospitals.map((h) => h.name).sort(), [hospitals[0].name, hospitals[1].name].sort());
     assert.ok(mine.matchedHospitals.every((h) => h.city && h.country));
     assert.equal(mine.responsesCount, 2);
     assert.equal(mine.plans.length, 2);
     assert.deepEqual(Object.keys(mine.plans[0]).sort(), Object.keys(mine.plans[1]).sort(), "same template for every plan");
     const first = mine.plans.find((plan) => plan.id === planA.id)!;
-    assert.equal((first.hospital as { name: string }).name, hospitals[0].name);
+    assert.equal(first.hospital.name, hospitals[0].name);
     assert.equal(first.status, "proposed");
     assert.equal(first.expired, false);
-    assert.match(first.validUntil as string, /^\d{4}-\d{2}-\d{2}$/);
-    const othersList = (await (await routes.mine(other.browser.request("/api/my-submissions"))).json()) as unknown[];
+    assert.match(first.validUntil, /^\d{4}-\d{2}-\d{2}$/);
+    const othersList = ownSubmissionsSchema.parse(await (await routes.mine(other.browser.request("/api/my-submissions"))).json());
     assert.deepEqual(othersList, []);
   });
 
@@ -156,7 +168,7 @@ describe("patient decision: plans side by side, approval, document requests", ()
     assert.equal(response.status, 409);
     assert.match(((await response.json()) as { error: string }).error, /expired/);
     assert.deepEqual(await snapshot(expiring.id), before);
-    const list = (await (await routes.mine(patient.browser.request("/api/my-submissions"))).json()) as { id: string; plans: { expired: boolean }[] }[];
+    const list = ownSubmissionsSchema.parse(await (await routes.mine(patient.browser.request("/api/my-submissions"))).json());
     assert.equal(list.find((s) => s.id === expiring.id)!.plans[0].expired, true);
     await db.submission.delete({ where: { id: expiring.id } });
   });
@@ -185,12 +197,19 @@ describe("patient decision: plans side by side, approval, document requests", ()
     assert.equal(accepted.status, "accepted");
     assert.ok(accepted.decidedAt);
     assert.equal(notSelected.status, "not_selected");
-    const submission = await db.submission.findUniqueOrThrow({ where: { id: kase.id }, include: { statusChanges: { orderBy: { createdAt: "desc" }, take: 1 } } });
+    const submission = await db.submission.findUniqueOrThrow({
+      where: { id: kase.id },
+      include: { statusChanges: { orderBy: { createdAt: "desc" }, take: 1 } },
+    });
     assert.equal(submission.status, "plan_accepted");
     assert.equal(submission.statusChanges[0].actorId, patient.id);
 
     const notes = await db.notification.findMany({ where: { submissionId: kase.id }, select: { userId: true, type: true, params: true } });
-    const typesFor = (userId: string) => notes.filter((n) => n.userId === userId).map((n) => n.type).sort();
+    const typesFor = (userId: string) =>
+      notes
+        .filter((n) => n.userId === userId)
+        .map((n) => n.type)
+        .sort();
     assert.deepEqual(typesFor(patient.id), ["status_changed", "submission_received"]);
     assert.deepEqual(typesFor(partnerB.id), ["plan_accepted"]);
     assert.deepEqual(typesFor(partnerA.id), ["plan_not_selected"]);
@@ -200,7 +219,7 @@ describe("patient decision: plans side by side, approval, document requests", ()
     await waitForMail((mail) => mail.includes(partnerA.email) && mail.includes("Another plan was chosen"));
     await waitForMail((mail) => mail.includes(patient.email) && mail.includes("Plan Accepted"));
 
-    const [mine] = (await (await routes.mine(patient.browser.request("/api/my-submissions"))).json()) as { id: string; plans: { id: string; status: string }[] }[];
+    const [mine] = ownSubmissionsSchema.parse(await (await routes.mine(patient.browser.request("/api/my-submissions"))).json());
     assert.deepEqual(Object.fromEntries(mine.plans.map((plan) => [plan.id, plan.status])), { [planA.id]: "not_selected", [planB.id]: "accepted" });
   });
 
@@ -218,7 +237,9 @@ describe("patient decision: plans side by side, approval, document requests", ()
     const race = await submitCase(patient);
     const one = await routeWithPlan(race.id, hospitals[0].id);
     const two = await routeWithPlan(race.id, hospitals[1].id);
-    const statuses = (await Promise.all([approve(patient.browser, race.id, { planId: one.id }), approve(patient.browser, race.id, { planId: two.id })])).map((r) => r.status).sort();
+    const statuses = (await Promise.all([approve(patient.browser, race.id, { planId: one.id }), approve(patient.browser, race.id, { planId: two.id })]))
+      .map((r) => r.status)
+      .sort();
     assert.deepEqual(statuses, [200, 409]);
     const db = await database();
     assert.equal(await db.treatmentPlan.count({ where: { submissionId: race.id, status: "accepted" } }), 1);
@@ -234,11 +255,20 @@ describe("patient decision: plans side by side, approval, document requests", ()
     const db = await database();
     const open = await submitCase(patient);
     const request = await db.documentRequest.create({ data: { submissionId: open.id, message: "Please send your latest echocardiogram." } });
-    let [view] = ((await (await routes.mine(patient.browser.request("/api/my-submissions"))).json()) as { id: string; documentRequests: { id: string; message: string; fulfilledAt: string | null }[] }[]).filter((s) => s.id === open.id);
-    assert.deepEqual(view.documentRequests.map((r) => [r.message, r.fulfilledAt]), [["Please send your latest echocardiogram.", null]]);
+    let [view] = ownSubmissionsSchema.parse(await (await routes.mine(patient.browser.request("/api/my-submissions"))).json()).filter((s) => s.id === open.id);
+    assert.deepEqual(
+      view.documentRequests.map((r) => [r.message, r.fulfilledAt]),
+      [["Please send your latest echocardiogram.", null]],
+    );
 
     // A refused upload (someone else's case) fulfils nothing.
-    const body = (submissionId: string) => toStream(multipartBody([{ name: "submissionId", value: submissionId }, { name: "files", file: { name: "echo.pdf", type: "application/pdf", data: samples.pdf() } }]));
+    const body = (submissionId: string) =>
+      toStream(
+        multipartBody([
+          { name: "submissionId", value: submissionId },
+          { name: "files", file: { name: "echo.pdf", type: "application/pdf", data: samples.pdf() } },
+        ]),
+      );
     const refused = await routes.addFiles(other.browser.request("/api/add-files-to-submission", { body: body(open.id), contentType: MULTIPART_TYPE }));
     assert.equal(refused.status, 404);
     assert.equal((await db.documentRequest.findUniqueOrThrow({ where: { id: request.id } })).fulfilledAt, null);
@@ -246,7 +276,7 @@ describe("patient decision: plans side by side, approval, document requests", ()
     const added = await routes.addFiles(patient.browser.request("/api/add-files-to-submission", { body: body(open.id), contentType: MULTIPART_TYPE }));
     assert.equal(added.status, 201, await added.clone().text());
     assert.ok((await db.documentRequest.findUniqueOrThrow({ where: { id: request.id } })).fulfilledAt);
-    [view] = ((await (await routes.mine(patient.browser.request("/api/my-submissions"))).json()) as typeof view[]).filter((s) => s.id === open.id);
+    [view] = ownSubmissionsSchema.parse(await (await routes.mine(patient.browser.request("/api/my-submissions"))).json()).filter((s) => s.id === open.id);
     assert.ok(view.documentRequests[0].fulfilledAt);
   });
 
@@ -258,7 +288,12 @@ describe("patient decision: plans side by side, approval, document requests", ()
     before(async () => {
       const submit = await routes.guestSubmit(
         new Browser().request("/api/medical-submissions", {
-          body: toStream(multipartBody([...validFields({ email: "halima.guest@example.com" }), { name: "files", file: { name: "scan.pdf", type: "application/pdf", data: samples.pdf() } }])),
+          body: toStream(
+            multipartBody([
+              ...validFields({ email: "halima.guest@example.com" }),
+              { name: "files", file: { name: "scan.pdf", type: "application/pdf", data: samples.pdf() } },
+            ]),
+          ),
           contentType: MULTIPART_TYPE,
         }),
       );
@@ -275,7 +310,7 @@ describe("patient decision: plans side by side, approval, document requests", ()
     });
 
     test("the tracked view shows the plans; without the cookie nothing is approved", async () => {
-      const view = (await (await routes.trackView(guest.request("/api/track/submission"))).json()) as { plans: { id: string; hospital: { name: string } }[]; matchedHospitals: unknown[] };
+      const view = trackedSubmissionSchema.parse(await (await routes.trackView(guest.request("/api/track/submission"))).json());
       assert.deepEqual(view.plans.map((plan) => plan.id).sort(), guestPlans.map((plan) => plan.id).sort());
       assert.equal(view.matchedHospitals.length, 2);
 
@@ -283,7 +318,10 @@ describe("patient decision: plans side by side, approval, document requests", ()
       const stranger = await callRoute(new Browser(), routes.trackApprove, "/api/track/approve-plan", { json: { planId: guestPlans[0].id } });
       assert.equal(stranger.status, 404);
       const forged = new Browser();
-      const forgedRequest = forged.request("/api/track/approve-plan", { json: { planId: guestPlans[0].id }, headers: { cookie: "afya_track=eyJzaWQiOiJ4In0.bad" } });
+      const forgedRequest = forged.request("/api/track/approve-plan", {
+        json: { planId: guestPlans[0].id },
+        headers: { cookie: "afya_track=eyJzaWQiOiJ4In0.bad" },
+      });
       assert.equal((await routes.trackApprove(forgedRequest)).status, 404);
       const wrongCase = await callRoute(guest, routes.trackApprove, "/api/track/approve-plan", { json: { planId: planA.id } });
       assert.equal(wrongCase.status, 404, "a plan of another case");
@@ -292,8 +330,10 @@ describe("patient decision: plans side by side, approval, document requests", ()
 
     test("the tracked history includes the coordinator's notes, as the signed-in owner sees them", async () => {
       const db = await database();
-      await db.statusChange.create({ data: { submissionId: guestCase.id, fromStatus: "submitted", toStatus: "under_review", note: "Our cardiologist is reviewing your scans." } });
-      const view = (await (await routes.trackView(guest.request("/api/track/submission"))).json()) as { history: { status: string; note: string | null }[] };
+      await db.statusChange.create({
+        data: { submissionId: guestCase.id, fromStatus: "submitted", toStatus: "under_review", note: "Our cardiologist is reviewing your scans." },
+      });
+      const view = trackedSubmissionSchema.parse(await (await routes.trackView(guest.request("/api/track/submission"))).json());
       assert.equal(view.history.find((entry) => entry.status === "under_review")?.note, "Our cardiologist is reviewing your scans.");
       await db.statusChange.deleteMany({ where: { submissionId: guestCase.id, toStatus: "under_review" } });
     });
@@ -305,10 +345,19 @@ describe("patient decision: plans side by side, approval, document requests", ()
       assert.equal((await db.submission.findUniqueOrThrow({ where: { id: guestCase.id } })).status, "plan_accepted");
       assert.deepEqual(
         (await db.treatmentPlan.findMany({ where: { submissionId: guestCase.id }, orderBy: { status: "asc" } })).map((plan) => [plan.id, plan.status]).sort(),
-        [[guestPlans[0].id, "accepted"], [guestPlans[1].id, "not_selected"]].sort(),
+        [
+          [guestPlans[0].id, "accepted"],
+          [guestPlans[1].id, "not_selected"],
+        ].sort(),
       );
       const notes = await db.notification.findMany({ where: { submissionId: guestCase.id } });
-      assert.deepEqual(notes.map((n) => [n.userId, n.type]).sort(), [[partnerA.id, "plan_accepted"], [partnerB.id, "plan_not_selected"]].sort());
+      assert.deepEqual(
+        notes.map((n) => [n.userId, n.type]).sort(),
+        [
+          [partnerA.id, "plan_accepted"],
+          [partnerB.id, "plan_not_selected"],
+        ].sort(),
+      );
       await waitForMail((mail) => mail.includes("halima.guest@example.com") && mail.includes("Plan Accepted"));
       const again = await callRoute(guest, routes.trackApprove, "/api/track/approve-plan", { json: { planId: guestPlans[1].id } });
       assert.equal(again.status, 409);

@@ -41,7 +41,10 @@ const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex
 async function guestCase(email: string): Promise<{ id: string; trackingNumber: string }> {
   const handler = (await import("@/app/api/medical-submissions/route")).POST as Handler;
   const browser = new Browser();
-  const body = multipartBody([...validFields({ email, consentEmail: email }), { name: "files", file: { name: "guest-scan.pdf", type: "application/pdf", data: samples.pdf() } }]);
+  const body = multipartBody([
+    ...validFields({ email, consentEmail: email }),
+    { name: "files", file: { name: "guest-scan.pdf", type: "application/pdf", data: samples.pdf() } },
+  ]);
   const response = await handler(browser.request("/api/medical-submissions", { body: toStream(body), contentType: MULTIPART_TYPE }));
   assert.equal(response.status, 201, await response.clone().text());
   return (await response.json()) as { id: string; trackingNumber: string };
@@ -66,7 +69,14 @@ async function routeAbroad(submissionId: string) {
   const db = await database();
   const routedAt = new Date();
   await db.caseRouting.create({
-    data: { submissionId, hospitalId: "medipol-mega", routedAt, dueAt: new Date(routedAt.getTime() + 72 * 3600_000), destinationCountry: "Turkey", transferBasis: "explicit_consent" },
+    data: {
+      submissionId,
+      hospitalId: "medipol-mega",
+      routedAt,
+      dueAt: new Date(routedAt.getTime() + 72 * 3600_000),
+      destinationCountry: "Turkey",
+      transferBasis: "explicit_consent",
+    },
   });
 }
 
@@ -92,9 +102,19 @@ describe("privacy: download my data and delete my account", () => {
     aliceCase = await submitCase(alice);
     bobCase = await submitCase(bob);
     await routeAbroad(aliceCase.id);
-    aliceInquiry = await sendInquiry(alice.browser, { name: "Alice Inquirer", email: alice.email, phone: "+234 801 111 2222", message: "Which hospital treats my knee?" });
+    aliceInquiry = await sendInquiry(alice.browser, {
+      name: "Alice Inquirer",
+      email: alice.email,
+      phone: "+234 801 111 2222",
+      message: "Which hospital treats my knee?",
+    });
     // Someone else, without signing in, using Alice's address: her address is not verified (sign-up does not verify).
-    guestInquiryAsAlice = await sendInquiry(new Browser(), { name: "Mallory Guest", email: alice.email, phone: "+234 809 999 0000", message: "Guest question" });
+    guestInquiryAsAlice = await sendInquiry(new Browser(), {
+      name: "Mallory Guest",
+      email: alice.email,
+      phone: "+234 809 999 0000",
+      message: "Guest question",
+    });
     guestCaseAsAlice = await guestCase(alice.email);
   });
   after(async () => {
@@ -216,16 +236,29 @@ describe("privacy: download my data and delete my account", () => {
     const keys = (await db.submissionFile.findMany({ where: { submission: { userId: alice.id } } })).map((f) => f.storageKey).filter((k): k is string => !!k);
     assert.ok(keys.length >= 1);
     // A row that names her without being hers (as a failed sign-in would), and one about someone else.
-    const mention = await db.auditEvent.create({ data: { action: "test.mention", ipAddress: "203.0.113.9", userAgent: "Test", metadata: { email: alice.email, reason: `locked for ${alice.email}`, attempts: 3 } } });
+    const mention = await db.auditEvent.create({
+      data: {
+        action: "test.mention",
+        ipAddress: "203.0.113.9",
+        userAgent: "Test",
+        metadata: { email: alice.email, reason: `locked for ${alice.email}`, attempts: 3 },
+      },
+    });
     const unrelated = await db.auditEvent.create({ data: { action: "test.other", ipAddress: "203.0.113.10", metadata: { email: bob.email } } });
     await enrollTwoFactor(alice); // her authenticator secret, backup codes and a used code are hers too
     assert.equal(await db.usedTotpCode.count({ where: { userId: alice.id } }), 1);
     const auditBefore = await db.auditEvent.count({ where: { actorId: alice.id } });
     assert.ok(auditBefore > 0);
 
-    const response = await callRoute(alice.browser, deleteRoute, "/api/account", { method: "DELETE", json: { confirmEmail: ` ${alice.email.toUpperCase()} ` } });
+    const response = await callRoute(alice.browser, deleteRoute, "/api/account", {
+      method: "DELETE",
+      json: { confirmEmail: ` ${alice.email.toUpperCase()} ` },
+    });
     assert.equal(response.status, 200, await response.clone().text());
-    assert.ok(response.headers.getSetCookie().some((line) => /max-age=0/i.test(line)), "auth cookies cleared");
+    assert.ok(
+      response.headers.getSetCookie().some((line) => /max-age=0/i.test(line)),
+      "auth cookies cleared",
+    );
 
     assert.equal(await db.user.findUnique({ where: { id: alice.id } }), null);
     assert.equal(await db.session.count({ where: { userId: alice.id } }), 0);
@@ -284,7 +317,10 @@ describe("privacy: download my data and delete my account", () => {
     assert.equal(exported.source, "guest");
     const file = await db.submissionFile.findFirstOrThrow({ where: { submissionId: guest.id } });
     assert.deepEqual(zip.read(`files/${guest.trackingNumber}/${file.originalName}`), await storedBytes(file.storageKey!));
-    assert.deepEqual(data.inquiries.map((i: { id: string; name: string }) => [i.id, i.name]), [[inquiry, "Dana Guest"]]);
+    assert.deepEqual(
+      data.inquiries.map((i: { id: string; name: string }) => [i.id, i.name]),
+      [[inquiry, "Dana Guest"]],
+    );
     assert.ok(!JSON.stringify(data).includes(other.trackingNumber));
 
     const response = await callRoute(dana.browser, deleteRoute, "/api/account", { method: "DELETE", json: { confirmEmail: dana.email } });
@@ -295,7 +331,13 @@ describe("privacy: download my data and delete my account", () => {
     assert.equal(await db.inquiry.count({ where: { id: inquiry } }), 0);
     assert.equal(await db.submission.count({ where: { id: other.id } }), 1, "another address's case stays");
     const deletion = await db.auditEvent.findFirstOrThrow({ where: { action: "account.delete", actorId: dana.id } });
-    assert.deepEqual(deletion.metadata, { submissions: 1, inquiries: 1, files: 1, transcriptions: 0, auditRowsAnonymized: (deletion.metadata as { auditRowsAnonymized: number }).auditRowsAnonymized });
+    assert.deepEqual(deletion.metadata, {
+      submissions: 1,
+      inquiries: 1,
+      files: 1,
+      transcriptions: 0,
+      auditRowsAnonymized: (deletion.metadata as { auditRowsAnonymized: number }).auditRowsAnonymized,
+    });
   });
 
   test("deleting an account leaves alone the people whose e-mail contains it", async () => {
@@ -308,13 +350,22 @@ describe("privacy: download my data and delete my account", () => {
     const otherEmail = `notbob.${id}@example.com`;
     await db.user.update({ where: { id: bobby.id }, data: { email } });
     await db.user.update({ where: { id: notBobby.id }, data: { email: otherEmail } });
-    const theirs = await db.auditEvent.create({ data: { action: "test.about_other", ipAddress: "203.0.113.20", metadata: { email: otherEmail, reason: `locked for ${otherEmail}` } } });
-    const byBobby = await db.auditEvent.create({ data: { action: "test.by_bobby", actorId: bobby.id, ipAddress: "203.0.113.21", metadata: { target: otherEmail, note: `asked for ${email}.` } } });
+    const theirs = await db.auditEvent.create({
+      data: { action: "test.about_other", ipAddress: "203.0.113.20", metadata: { email: otherEmail, reason: `locked for ${otherEmail}` } },
+    });
+    const byBobby = await db.auditEvent.create({
+      data: { action: "test.by_bobby", actorId: bobby.id, ipAddress: "203.0.113.21", metadata: { target: otherEmail, note: `asked for ${email}.` } },
+    });
     const expires = new Date(Date.now() + 86_400_000);
-    const invitationFor = (to: string) => db.partnerInvitation.create({ data: { email: to, name: "Invitee", hospitalId: "medipol-mega", tokenHash: `${to}-${Math.random()}`, expiresAt: expires } });
+    const invitationFor = (to: string) =>
+      db.partnerInvitation.create({
+        data: { email: to, name: "Invitee", hospitalId: "medipol-mega", tokenHash: `${to}-${Math.random()}`, expiresAt: expires },
+      });
     const otherInvitation = await invitationFor(otherEmail);
     const ownInvitation = await invitationFor(email.toUpperCase());
-    const otherVerification = await db.verification.create({ data: { id: crypto.randomUUID(), identifier: `email-verification-${otherEmail}`, value: notBobby.id, expiresAt: expires } });
+    const otherVerification = await db.verification.create({
+      data: { id: crypto.randomUUID(), identifier: `email-verification-${otherEmail}`, value: notBobby.id, expiresAt: expires },
+    });
 
     const response = await callRoute(bobby.browser, deleteRoute, "/api/account", { method: "DELETE", json: { confirmEmail: email } });
     assert.equal(response.status, 200, await response.clone().text());
@@ -344,10 +395,23 @@ describe("privacy: download my data and delete my account", () => {
     const { getStore } = await import("@/lib/storage");
     const stored = await getStore().put("transcriptions", Readable.from([Buffer.from("%PDF-1.4 consultation notes")]));
     const transcription = await db.transcription.create({
-      data: { uploadedById: first.id, title: "Consultation", meetingType: "consultation", kind: "pdf", fileName: "notes.pdf", fileSize: stored.size, mimeType: "application/pdf", sha256: stored.sha256, storageKey: stored.key, deleteFileAfter: new Date(Date.now() + 180 * 86_400_000) },
+      data: {
+        uploadedById: first.id,
+        title: "Consultation",
+        meetingType: "consultation",
+        kind: "pdf",
+        fileName: "notes.pdf",
+        fileSize: stored.size,
+        mimeType: "application/pdf",
+        sha256: stored.sha256,
+        storageKey: stored.key,
+        deleteFileAfter: new Date(Date.now() + 180 * 86_400_000),
+      },
     });
 
-    const consent = await db.consentRecord.create({ data: { userId: first.id, transcriptionId: transcription.id, consentType: "recording", granted: true, version: "2025-01-01" } });
+    const consent = await db.consentRecord.create({
+      data: { userId: first.id, transcriptionId: transcription.id, consentType: "recording", granted: true, version: "2025-01-01" },
+    });
     await db.transcription.update({ where: { id: transcription.id }, data: { status: "completed", text: "Patient reports crushing chest pain since Monday" } });
     const { zip, data } = await exportData(first);
     assert.deepEqual(data.transcriptions, [

@@ -42,7 +42,12 @@ describe("streamed JSON request bodies", () => {
   });
   after(async () => {
     delete process.env.REQUEST_IDLE_TIMEOUT_SECONDS;
-    await (await import("@/lib/db")).db().$disconnect().catch(() => {});
+    await (
+      await import("@/lib/db")
+    )
+      .db()
+      .$disconnect()
+      .catch(() => {});
   });
 
   async function echoRoute() {
@@ -53,7 +58,10 @@ describe("streamed JSON request bodies", () => {
   test("an API body that stops arriving is answered 408 after the idle time", async () => {
     const route = await echoRoute();
     const started = Date.now();
-    const response = await within(IDLE_SECONDS * 1000 + 4000, route(new Browser().request("/api/echo", { body: body('{"note": "hal'), contentType: "application/json" })));
+    const response = await within(
+      IDLE_SECONDS * 1000 + 4000,
+      route(new Browser().request("/api/echo", { body: body('{"note": "hal'), contentType: "application/json" })),
+    );
     assert.equal(response.status, 408, await response.clone().text());
     assert.match(((await response.json()) as { error: string }).error, /No data arrived/);
     assert.ok(Date.now() - started >= IDLE_SECONDS * 1000 - 50);
@@ -61,7 +69,10 @@ describe("streamed JSON request bodies", () => {
 
   test("an API body past 1 MB without a Content-Length is refused (413) while it arrives", async () => {
     const route = await echoRoute();
-    const response = await within(10_000, route(new Browser().request("/api/echo", { body: body('{"note": "', { forever: true }), contentType: "application/json" })));
+    const response = await within(
+      10_000,
+      route(new Browser().request("/api/echo", { body: body('{"note": "', { forever: true }), contentType: "application/json" })),
+    );
     assert.equal(response.status, 413, await response.clone().text());
   });
 
@@ -73,7 +84,10 @@ describe("streamed JSON request bodies", () => {
 
   test("an auth body that stops arriving is answered 408 after the idle time", async () => {
     const { POST } = await import("@/app/api/auth/[...all]/route");
-    const response = await within(IDLE_SECONDS * 1000 + 4000, POST(new Browser().request("/api/auth/sign-in/email", { body: body('{"email": "a@example.com", "pass'), contentType: "application/json" })));
+    const response = await within(
+      IDLE_SECONDS * 1000 + 4000,
+      POST(new Browser().request("/api/auth/sign-in/email", { body: body('{"email": "a@example.com", "pass'), contentType: "application/json" })),
+    );
     assert.equal(response.status, 408, await response.clone().text());
   });
 });

@@ -13,7 +13,7 @@ describe("signed download links for local files", () => {
     GET = (await import("@/app/api/storage/signed/[token]/route")).GET;
     const { getStore } = await import("@/lib/storage");
     const stored = await getStore().put("submissions/test", Readable.from([bytes]));
-    link = await getStore().signedUrl(stored.key, { downloadName: "Röntgen \"scan\".pdf", contentType: "application/pdf" });
+    link = await getStore().signedUrl(stored.key, { downloadName: 'Röntgen "scan".pdf', contentType: "application/pdf" });
   });
   after(async () => {
     const { db } = await import("@/lib/db");
@@ -32,7 +32,10 @@ describe("signed download links for local files", () => {
     assert.equal(response.headers.get("content-type"), "application/pdf");
     assert.equal(response.headers.get("cache-control"), "no-store, private");
     assert.equal(response.headers.get("x-content-type-options"), "nosniff");
-    assert.match(response.headers.get("content-disposition")!, /^attachment; filename="R_ntgen _scan_\.pdf"|^attachment; filename=".*"; filename\*=UTF-8''R%C3%B6ntgen%20%22scan%22\.pdf$/);
+    assert.match(
+      response.headers.get("content-disposition")!,
+      /^attachment; filename="R_ntgen _scan_\.pdf"|^attachment; filename=".*"; filename\*=UTF-8''R%C3%B6ntgen%20%22scan%22\.pdf$/,
+    );
   });
 
   test("a tampered link is refused with a JSON 404", async () => {

@@ -19,7 +19,10 @@ const timings: Record<string, number> = {};
 /** The engine cuts audio into requests of at most this many bytes (Google's inline limit is 10 MB). */
 const CHUNK = 9 * 1024 * 1024;
 
-function wav(options: { rate: number; channels: number; seconds: number; extraChunk?: boolean; bits?: number; format?: number }): { file: Buffer; pcm: Buffer } {
+function wav(options: { rate: number; channels: number; seconds: number; extraChunk?: boolean; bits?: number; format?: number }): {
+  file: Buffer;
+  pcm: Buffer;
+} {
   const bits = options.bits ?? 16;
   const blockAlign = options.channels * (bits / 8);
   const pcm = Buffer.alloc(Math.round(options.rate * options.seconds) * blockAlign);
@@ -35,7 +38,9 @@ function wav(options: { rate: number; channels: number; seconds: number; extraCh
   fmt.writeUInt16LE(blockAlign, 20);
   fmt.writeUInt16LE(bits, 22);
   // A LIST chunk between fmt and data, as many recorders write (odd length: padded to even).
-  const list = options.extraChunk ? Buffer.concat([Buffer.from("LIST", "latin1"), Buffer.from([9, 0, 0, 0]), Buffer.from("INFOabcde\0", "latin1")]) : Buffer.alloc(0);
+  const list = options.extraChunk
+    ? Buffer.concat([Buffer.from("LIST", "latin1"), Buffer.from([9, 0, 0, 0]), Buffer.from("INFOabcde\0", "latin1")])
+    : Buffer.alloc(0);
   const dataHeader = Buffer.alloc(8);
   dataHeader.write("data", 0, "latin1");
   dataHeader.writeUInt32LE(pcm.length, 4);
@@ -74,8 +79,22 @@ function input(mimeType: string, file: Buffer, language: string | null): EngineI
 /** Two short phrases at 1.0–1.5 s and 2.0–3.25 s of each request's audio, naming the request. */
 const perChunk = (_call: RecordedCall, index: number): Answer => ({
   results: [
-    { transcript: `Part ${index + 1} begins.`, words: [["Part", 1, 1.2], [`${index + 1}`, 1.2, 1.3], ["begins.", 1.3, 1.5]] },
-    { transcript: " And continues here. ", words: [["And", 2, 2.5], ["continues", 2.5, 3], ["here.", 3, 3.25]] },
+    {
+      transcript: `Part ${index + 1} begins.`,
+      words: [
+        ["Part", 1, 1.2],
+        [`${index + 1}`, 1.2, 1.3],
+        ["begins.", 1.3, 1.5],
+      ],
+    },
+    {
+      transcript: " And continues here. ",
+      words: [
+        ["And", 2, 2.5],
+        ["continues", 2.5, 3],
+        ["here.", 3, 3.25],
+      ],
+    },
   ],
 });
 
@@ -186,7 +205,11 @@ describe("Google Cloud Speech engine against a local gRPC server built from the 
     const m4a = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from("ftypM4A \0\0\0\0M4A isom", "latin1"), Buffer.alloc(100)]);
     await rejectsWith(engines.runEngine(input("audio/mp4", m4a, null)), false, /does not accept M4A\/MP4/);
     await rejectsWith(engines.runEngine(input("audio/wav", wav({ rate: 16000, channels: 1, seconds: 1, bits: 24 }).file, null)), false, /24-bit PCM/);
-    await rejectsWith(engines.runEngine(input("audio/wav", wav({ rate: 16000, channels: 1, seconds: 1, format: 3, bits: 32 }).file, null)), false, /floating-point/);
+    await rejectsWith(
+      engines.runEngine(input("audio/wav", wav({ rate: 16000, channels: 1, seconds: 1, format: 3, bits: 32 }).file, null)),
+      false,
+      /floating-point/,
+    );
     await rejectsWith(engines.runEngine(input("audio/mpeg", Buffer.from("ID3" + "x".repeat(500)), null)), false, /No MP3 audio frames/);
     assert.equal(server.calls.length, 0);
   });

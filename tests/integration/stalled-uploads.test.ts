@@ -146,14 +146,21 @@ describe(`${UPLOADS} uploads that go silent after ${SENT_BYTES / 1024} KB`, () =
     const baseline = await prepare(server);
     const uploads = await Promise.all(Array.from({ length: UPLOADS }, () => startPartialUpload(server)));
     // Every upload is under way: in the handler, its partial file open.
-    await waitFor("all uploads in progress", 10_000, () => snapshot(server), (s) => s.inFlight === UPLOADS && s.temporary === UPLOADS);
+    await waitFor(
+      "all uploads in progress",
+      10_000,
+      () => snapshot(server),
+      (s) => s.inFlight === UPLOADS && s.temporary === UPLOADS,
+    );
     const { value, ms } = await waitFor(
       "stalled uploads released",
       IDLE_SECONDS * 1000 + 8_000,
       () => snapshot(server),
       (s) => s.inFlight === 0 && s.fds <= baseline.fds && s.temporary === 0 && s.objects === baseline.objects,
     );
-    console.log(`stalled-uploads: ${UPLOADS} silent uploads released ${ms} ms after all were under way (idle time ${IDLE_SECONDS} s); fds ${baseline.fds} -> ${value.fds}`);
+    console.log(
+      `stalled-uploads: ${UPLOADS} silent uploads released ${ms} ms after all were under way (idle time ${IDLE_SECONDS} s); fds ${baseline.fds} -> ${value.fds}`,
+    );
     const outcomes = await Promise.all(uploads.map((upload) => upload.outcome));
     for (const status of outcomes) assert.ok(status === null || status === 408, `a stalled upload was answered ${status}`);
     assert.equal(await completeUpload(server), 201, "the server still accepts uploads");
@@ -173,7 +180,12 @@ describe(`${UPLOADS} uploads whose connection is cut after ${SENT_BYTES / 1024} 
   test("leave no open descriptor, no handler and no stored byte a few seconds later", async () => {
     const baseline = await prepare(server);
     const uploads = await Promise.all(Array.from({ length: UPLOADS }, () => startPartialUpload(server)));
-    await waitFor("all uploads in progress", 10_000, () => snapshot(server), (s) => s.inFlight === UPLOADS && s.temporary === UPLOADS);
+    await waitFor(
+      "all uploads in progress",
+      10_000,
+      () => snapshot(server),
+      (s) => s.inFlight === UPLOADS && s.temporary === UPLOADS,
+    );
     for (const upload of uploads) upload.request.destroy();
     const { value, ms } = await waitFor(
       "cut uploads released",

@@ -59,7 +59,7 @@ function randomSource(totalBytes: number, options: { failAfter?: number } = {}) 
   const hash = createHash("sha256");
   async function* generate() {
     const failAt = options.failAfter ?? totalBytes;
-    for (let sent = 0; sent < totalBytes; ) {
+    for (let sent = 0; sent < totalBytes;) {
       if (sent >= failAt) throw new Error("source failed midway");
       const piece = randomBytes(Math.min(MiB, failAt - sent));
       hash.update(piece);
@@ -97,7 +97,7 @@ function stallingSource(sentBytes: number) {
   let markStalled: () => void = () => {};
   const stalled = new Promise<void>((resolve) => (markStalled = resolve));
   async function* generate() {
-    for (let sent = 0; sent < sentBytes; ) {
+    for (let sent = 0; sent < sentBytes;) {
       const piece = randomBytes(Math.min(MiB, sentBytes - sent));
       sent += piece.length;
       yield piece;
@@ -271,7 +271,8 @@ for (const backend of [localBackend(), s3Backend()]) {
           const reason = new Error("the client went silent");
           controller.abort(reason);
           await assert.rejects(withTimeout(putting, 5000, "put() did not give up after its signal aborted"), (error: unknown) => error === reason);
-          if (backend.name === "s3" && size > 8 * MiB) assert.ok(sent.includes("AbortMultipartUploadCommand"), `the multipart upload was not aborted: ${sent.join(", ")}`);
+          if (backend.name === "s3" && size > 8 * MiB)
+            assert.ok(sent.includes("AbortMultipartUploadCommand"), `the multipart upload was not aborted: ${sent.join(", ")}`);
         } finally {
           sent.restore();
         }
@@ -282,7 +283,10 @@ for (const backend of [localBackend(), s3Backend()]) {
       test(`refuses at once a ${label} body whose signal has already aborted`, async () => {
         const prefix = `aborted-${label}`;
         const reason = new Error("already gone");
-        await assert.rejects(withTimeout(store.put(prefix, stallingSource(size).stream, { signal: AbortSignal.abort(reason) }), 5000, "put() ignored an aborted signal"), (error: unknown) => error === reason);
+        await assert.rejects(
+          withTimeout(store.put(prefix, stallingSource(size).stream, { signal: AbortSignal.abort(reason) }), 5000, "put() ignored an aborted signal"),
+          (error: unknown) => error === reason,
+        );
         assert.deepEqual(await listAll(store, prefix), []);
         assert.deepEqual(await backend.strayFiles(prefix), []);
       });
@@ -388,7 +392,12 @@ describe("local store encryption", () => {
 
   test("cannot be read with another encryption key", async () => {
     const { key } = await putPlaintext();
-    const other = new LocalStore({ dataDir: path.dirname(store.root), encryptionKey: randomBytes(32).toString("base64"), appUrl: APP_URL, signedUrlTtlSeconds: 60 });
+    const other = new LocalStore({
+      dataDir: path.dirname(store.root),
+      encryptionKey: randomBytes(32).toString("base64"),
+      appUrl: APP_URL,
+      signedUrlTtlSeconds: 60,
+    });
     await assert.rejects(async () => readAll(await other.get(key)), StorageIntegrityError);
   });
 
@@ -441,7 +450,12 @@ describe("local store encryption", () => {
       assert.equal(verifySignedToken(payload), null);
       assert.equal(verifySignedToken(""), null);
 
-      const otherKey = new LocalStore({ dataDir: path.dirname(store.root), encryptionKey: randomBytes(32).toString("base64"), appUrl: APP_URL, signedUrlTtlSeconds: 60 });
+      const otherKey = new LocalStore({
+        dataDir: path.dirname(store.root),
+        encryptionKey: randomBytes(32).toString("base64"),
+        appUrl: APP_URL,
+        signedUrlTtlSeconds: 60,
+      });
       const foreignUrl = await otherKey.signedUrl("signed/abc", download);
       assert.equal(verifySignedToken(foreignUrl.split("/").pop() ?? ""), null);
     });

@@ -11,7 +11,13 @@ type Handler = (request: Request, context?: { params: Promise<Record<string, str
 const routes: Record<string, Handler> = {};
 let dataDir: string;
 
-async function send(browser: Browser, route: string, pathname: string, parts: Part[], options: Parameters<typeof multipartBody>[1] & { headers?: Record<string, string> } = {}) {
+async function send(
+  browser: Browser,
+  route: string,
+  pathname: string,
+  parts: Part[],
+  options: Parameters<typeof multipartBody>[1] & { headers?: Record<string, string> } = {},
+) {
   const request = browser.request(pathname, { body: toStream(multipartBody(parts, options)), contentType: MULTIPART_TYPE, headers: options.headers });
   return browser.remember(await routes[route](request));
 }
@@ -66,7 +72,10 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
     guestSubmission = (await response.json()) as typeof guestSubmission;
     assert.match(guestSubmission.trackingNumber, /^SUB-\d{8}-[0-9A-Z]{10}$/);
     const { db } = await import("@/lib/db");
-    const row = await db().submission.findUniqueOrThrow({ where: { id: guestSubmission.id }, include: { files: { orderBy: { originalName: "asc" } }, statusChanges: true } });
+    const row = await db().submission.findUniqueOrThrow({
+      where: { id: guestSubmission.id },
+      include: { files: { orderBy: { originalName: "asc" } }, statusChanges: true },
+    });
     assert.equal(row.source, "guest");
     assert.equal(row.status, "submitted");
     assert.deepEqual(row.preferredCountries, ["Turkey"]);
@@ -91,7 +100,12 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
   describe("bad input gets a clear 4xx and leaves nothing behind", () => {
     const cases: [string, () => Promise<Response>, number, RegExp][] = [
       ["no files", () => guestSubmit(validFields()), 400, /^Medical Records Required - Please upload your medical records/],
-      ["no specialty", () => guestSubmit([...validFields({ specialty: undefined }), file("a.pdf", samples.pdf())]), 400, /^Specialty Required - Please select a medical specialty/],
+      [
+        "no specialty",
+        () => guestSubmit([...validFields({ specialty: undefined }), file("a.pdf", samples.pdf())]),
+        400,
+        /^Specialty Required - Please select a medical specialty/,
+      ],
       ["unknown specialty", () => guestSubmit([...validFields({ specialty: "astrology" }), file("a.pdf", samples.pdf())]), 400, /Specialty Required/],
       ["consent not ticked", () => guestSubmit([...validFields({ consent: "false" }), file("a.pdf", samples.pdf())]), 400, /Consent is required/],
       ["no consent name", () => guestSubmit([...validFields({ consentFullName: "" }), file("a.pdf", samples.pdf())]), 400, /full name to give consent/],
@@ -99,14 +113,34 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
       ["malformed e-mail", () => guestSubmit([...validFields({ email: "amina@" }), file("a.pdf", samples.pdf())]), 400, /valid email/],
       ["unknown urgency", () => guestSubmit([...validFields({ urgency: "yesterday" }), file("a.pdf", samples.pdf())]), 400, /urgent, standard or flexible/],
       ["unknown budget", () => guestSubmit([...validFields({ budget: "free" }), file("a.pdf", samples.pdf())]), 400, /budget ranges/],
-      ["no preferred country", () => guestSubmit([...validFields({ preferredCountries: "[]" }), file("a.pdf", samples.pdf())]), 400, /preferred treatment country/],
-      ["refused type", () => guestSubmit([...validFields(), file("a.pdf", samples.pdf()), file("scan.pdf", samples.exe(), "application/pdf")]), 415, /^scan\.pdf: this file type is not accepted/],
+      [
+        "no preferred country",
+        () => guestSubmit([...validFields({ preferredCountries: "[]" }), file("a.pdf", samples.pdf())]),
+        400,
+        /preferred treatment country/,
+      ],
+      [
+        "refused type",
+        () => guestSubmit([...validFields(), file("a.pdf", samples.pdf()), file("scan.pdf", samples.exe(), "application/pdf")]),
+        415,
+        /^scan\.pdf: this file type is not accepted/,
+      ],
       ["empty file", () => guestSubmit([...validFields(), file("blank.pdf", Buffer.alloc(0))]), 400, /^blank\.pdf is empty/],
       ["51 files", () => guestSubmit([...validFields(), ...Array.from({ length: 51 }, (_, i) => file(`p${i}.png`, samples.png()))]), 400, /at most 50 files/],
       ["truncated body", () => guestSubmit([...validFields(), file("a.pdf", samples.pdf())], { truncateAfterBytes: 1500 }), 400, /interrupted or malformed/],
-      ["client disconnects mid-upload", () => guestSubmit([...validFields(), file("a.pdf", samples.pdf()), file("b.pdf", samples.pdf())], { failAfterBytes: 4000 }), 400, /interrupted/],
+      [
+        "client disconnects mid-upload",
+        () => guestSubmit([...validFields(), file("a.pdf", samples.pdf()), file("b.pdf", samples.pdf())], { failAfterBytes: 4000 }),
+        400,
+        /interrupted/,
+      ],
       ["not multipart", async () => routes.guest(new Browser().request("/api/medical-submissions", { json: { name: "x" } })), 415, /multipart\/form-data/],
-      ["bad idempotency key", () => guestSubmit([...validFields(), file("a.pdf", samples.pdf())], { headers: { "idempotency-key": "x" } }), 400, /Idempotency-Key/],
+      [
+        "bad idempotency key",
+        () => guestSubmit([...validFields(), file("a.pdf", samples.pdf())], { headers: { "idempotency-key": "x" } }),
+        400,
+        /Idempotency-Key/,
+      ],
     ];
     for (const [label, act, status, message] of cases) {
       test(label, async () => {
@@ -161,7 +195,11 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
     test("the consent signature follows the same rule; without a locale the message is English", async () => {
       const response = await guestSubmit([...validFields({ consentFullName: "Amina\r\nBcc: someone@evil.example" }), file("a.pdf", samples.pdf())]);
       assert.equal(response.status, 400);
-      assert.deepEqual(await response.json(), { error: "A name must fit on one line: please remove the line breaks.", code: "invalid_name", field: "consentFullName" });
+      assert.deepEqual(await response.json(), {
+        error: "A name must fit on one line: please remove the line breaks.",
+        code: "invalid_name",
+        field: "consentFullName",
+      });
     });
 
     test("names from many languages are accepted and stored as typed", async () => {
@@ -176,7 +214,10 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
 
     test("an inquiry's name too, translated by the language cookie", async () => {
       const browser = new Browser();
-      const request = browser.request("/api/inquiries", { json: { name: "Chidi\nhttps://evil.example", email: "chidi@example.com", message: "hi" }, headers: { cookie: "NEXT_LOCALE=fr" } });
+      const request = browser.request("/api/inquiries", {
+        json: { name: "Chidi\nhttps://evil.example", email: "chidi@example.com", message: "hi" },
+        headers: { cookie: "NEXT_LOCALE=fr" },
+      });
       const response = await routes.inquiry(request);
       assert.equal(response.status, 400);
       assert.deepEqual(await response.json(), { error: french.lineBreak, code: "invalid_name", field: "name" });
@@ -187,12 +228,12 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
     const key = "double-tap-0123456789abcdef";
     const parts = [...validFields(), file("a.pdf", samples.pdf())];
     const before = await counts();
-    const [first, second] = await Promise.all([guestSubmit(parts, { headers: { "idempotency-key": key } }), guestSubmit(parts, { headers: { "idempotency-key": key } })]);
+    const [first, second] = await Promise.all([
+      guestSubmit(parts, { headers: { "idempotency-key": key } }),
+      guestSubmit(parts, { headers: { "idempotency-key": key } }),
+    ]);
     const bodies = [(await first.json()) as { id: string }, (await second.json()) as { id: string }];
-    assert.deepEqual(
-      [first.status, second.status].sort(),
-      [200, 201],
-    );
+    assert.deepEqual([first.status, second.status].sort(), [200, 201]);
     assert.equal(bodies[0].id, bodies[1].id);
     const afterCounts = await counts();
     assert.equal(afterCounts.submissions, before.submissions + 1);
@@ -210,11 +251,24 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
     });
 
     test("submit to their account and list only their own submissions", async () => {
-      const response = await send(amina, "minePost", "/api/my-submissions", [...validFields({ email: "spoofed@example.com", name: undefined, patientName: "Amina Bello" }), file("lab.pdf", samples.pdf())]);
+      const response = await send(amina, "minePost", "/api/my-submissions", [
+        ...validFields({ email: "spoofed@example.com", name: undefined, patientName: "Amina Bello" }),
+        file("lab.pdf", samples.pdf()),
+      ]);
       assert.equal(response.status, 201, await response.clone().text());
       mine = (await response.json()) as typeof mine;
-      const list = (await (await routes.mineGet(amina.request("/api/my-submissions"))).json()) as { id: string; trackingNumber: string; files: { id: string }[]; fileName: string; status: string; matchedHospitals: unknown[] }[];
-      assert.deepEqual(list.map((s) => s.id), [mine.id]);
+      const list = (await (await routes.mineGet(amina.request("/api/my-submissions"))).json()) as {
+        id: string;
+        trackingNumber: string;
+        files: { id: string }[];
+        fileName: string;
+        status: string;
+        matchedHospitals: unknown[];
+      }[];
+      assert.deepEqual(
+        list.map((s) => s.id),
+        [mine.id],
+      );
       assert.equal(list[0].fileName, "lab.pdf");
       assert.equal(list[0].status, "submitted");
       const { db } = await import("@/lib/db");
@@ -255,7 +309,11 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
       assert.equal(response.headers.get("x-content-type-options"), "nosniff");
       assert.equal(response.headers.get("content-type"), "application/pdf");
       assert.equal(response.headers.get("content-disposition"), `attachment; filename="lab.pdf"; filename*=UTF-8''lab.pdf`);
-      assert.ok(Buffer.from(await response.arrayBuffer()).subarray(0, 5).equals(Buffer.from("%PDF-")));
+      assert.ok(
+        Buffer.from(await response.arrayBuffer())
+          .subarray(0, 5)
+          .equals(Buffer.from("%PDF-")),
+      );
 
       for (const [label, who, id] of [
         ["another patient", musa, lab.id],
@@ -307,8 +365,14 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
     };
 
     test("a wrong pair gets the same answer as a right one, and no code", async () => {
-      const wrong = await routes.trackRequest(new Browser().request("/api/track/request-code", { json: { trackingNumber: guestSubmission.trackingNumber, email: "someone.else@example.com" } }));
-      const right = await routes.trackRequest(new Browser().request("/api/track/request-code", { json: { trackingNumber: guestSubmission.trackingNumber.toLowerCase(), email: "Amina.Guest@example.com" } }));
+      const wrong = await routes.trackRequest(
+        new Browser().request("/api/track/request-code", { json: { trackingNumber: guestSubmission.trackingNumber, email: "someone.else@example.com" } }),
+      );
+      const right = await routes.trackRequest(
+        new Browser().request("/api/track/request-code", {
+          json: { trackingNumber: guestSubmission.trackingNumber.toLowerCase(), email: "Amina.Guest@example.com" },
+        }),
+      );
       assert.equal(wrong.status, 200);
       assert.equal(right.status, 200);
       assert.deepEqual(await wrong.json(), await right.json());
@@ -327,7 +391,10 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
       assert.equal(ok.status, 200);
       const view = (await ok.json()) as { status: string; history: { status: string }[]; files: { id: string }[] };
       assert.equal(view.status, "submitted");
-      assert.deepEqual(view.history.map((h) => h.status), ["submitted"]);
+      assert.deepEqual(
+        view.history.map((h) => h.status),
+        ["submitted"],
+      );
       assert.equal(view.files.length, 2);
 
       const fileResponse = await routes.file(guest.request(`/api/files/${view.files[0].id}`), { params: Promise.resolve({ id: view.files[0].id }) });
@@ -345,7 +412,14 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
     const inquiry = (json: unknown) => routes.inquiry(new Browser().request("/api/inquiries", { json }));
 
     test("a valid inquiry is stored", async () => {
-      const response = await inquiry({ name: "Chidi", email: "chidi@example.com", message: "Do you treat scoliosis?", specialty: "orthopedics", phone: "", country: "" });
+      const response = await inquiry({
+        name: "Chidi",
+        email: "chidi@example.com",
+        message: "Do you treat scoliosis?",
+        specialty: "orthopedics",
+        phone: "",
+        country: "",
+      });
       assert.equal(response.status, 201);
     });
 
@@ -361,7 +435,16 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
         assert.equal(response.status, status, JSON.stringify(body));
         assert.equal(typeof ((await response.json()) as { error: string }).error, "string");
       }
-      const broken = await routes.inquiry(new Browser().request("/api/inquiries", { body: toStream((async function* () { yield Buffer.from("{broken"); })()), contentType: "application/json" }));
+      const broken = await routes.inquiry(
+        new Browser().request("/api/inquiries", {
+          body: toStream(
+            (async function* () {
+              yield Buffer.from("{broken");
+            })(),
+          ),
+          contentType: "application/json",
+        }),
+      );
       assert.equal(broken.status, 400);
     });
   });

@@ -55,7 +55,10 @@ describe("guest tracking codes", () => {
     routes.submit = (await import("@/app/api/medical-submissions/route")).POST as Handler;
     routes.request = (await import("@/app/api/track/request-code/route")).POST as Handler;
     routes.verify = (await import("@/app/api/track/verify/route")).POST as Handler;
-    const body = multipartBody([...validFields({ email: EMAIL, consentEmail: EMAIL }), { name: "files", file: { name: "scan.pdf", type: "application/pdf", data: samples.pdf() } }]);
+    const body = multipartBody([
+      ...validFields({ email: EMAIL, consentEmail: EMAIL }),
+      { name: "files", file: { name: "scan.pdf", type: "application/pdf", data: samples.pdf() } },
+    ]);
     const response = await routes.submit(new Browser().request("/api/medical-submissions", { body: toStream(body), contentType: MULTIPART_TYPE }));
     assert.equal(response.status, 201, await response.clone().text());
     guestCase = (await response.json()) as { id: string; trackingNumber: string };
@@ -89,7 +92,10 @@ describe("guest tracking codes", () => {
     }
     const [k, u] = [median(known), median(unknown)];
     const noise = Math.max(3, 0.25 * Math.min(k, u));
-    assert.ok(Math.abs(k - u) <= noise, `median ${k.toFixed(2)} ms for the case's e-mail vs ${u.toFixed(2)} ms for unknown ones (allowed difference ${noise.toFixed(2)} ms)`);
+    assert.ok(
+      Math.abs(k - u) <= noise,
+      `median ${k.toFixed(2)} ms for the case's e-mail vs ${u.toFixed(2)} ms for unknown ones (allowed difference ${noise.toFixed(2)} ms)`,
+    );
   });
 
   test("guesses sent at once use up the code's five tries, never more", async () => {
@@ -100,7 +106,9 @@ describe("guest tracking codes", () => {
     const code = await waitForCode(guestCase.trackingNumber, before);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
     const answers = await Promise.all(
-      Array.from({ length: 15 }, () => routes.verify(fromNewAddress("/api/track/verify", { trackingNumber: guestCase.trackingNumber, email: EMAIL, code: wrong }))),
+      Array.from({ length: 15 }, () =>
+        routes.verify(fromNewAddress("/api/track/verify", { trackingNumber: guestCase.trackingNumber, email: EMAIL, code: wrong })),
+      ),
     );
     assert.deepEqual(new Set(answers.map((answer) => answer.status)), new Set([400]));
     const current = await db.trackingCode.findFirstOrThrow({ where: { submissionId: guestCase.id, consumedAt: null }, orderBy: { createdAt: "desc" } });

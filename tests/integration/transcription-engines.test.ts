@@ -80,9 +80,15 @@ function item(...elements: Buffer[]): Buffer {
 }
 const sequence = (group: number, elementNumber: number, ...items: Buffer[]) => element(group, elementNumber, "SQ", Buffer.concat(items));
 const text = (value: string) => Buffer.from(value, "latin1");
-const concept = (meaning: string) => sequence(0x0040, 0xa043, item(element(0x0008, 0x0100, "SH", text("121071")), element(0x0008, 0x0104, "LO", text(meaning))));
+const concept = (meaning: string) =>
+  sequence(0x0040, 0xa043, item(element(0x0008, 0x0100, "SH", text("121071")), element(0x0008, 0x0104, "LO", text(meaning))));
 const textItem = (meaning: string, value: string) =>
-  item(element(0x0040, 0xa010, "CS", text("CONTAINS")), element(0x0040, 0xa040, "CS", text("TEXT")), concept(meaning), element(0x0040, 0xa160, "UT", text(value)));
+  item(
+    element(0x0040, 0xa010, "CS", text("CONTAINS")),
+    element(0x0040, 0xa040, "CS", text("TEXT")),
+    concept(meaning),
+    element(0x0040, 0xa160, "UT", text(value)),
+  );
 
 function structuredReport(): Buffer {
   const content = sequence(
@@ -92,7 +98,7 @@ function structuredReport(): Buffer {
     item(
       element(0x0040, 0xa040, "CS", text("CONTAINER")),
       concept("Impression"),
-      sequence(0x0040, 0xa730, item(element(0x0040, 0xa040, "CS", text("TEXT")), element(0x0040, 0xa160, "UT", text("Stable compared with 2023."))))
+      sequence(0x0040, 0xa730, item(element(0x0040, 0xa040, "CS", text("TEXT")), element(0x0040, 0xa160, "UT", text("Stable compared with 2023.")))),
     ),
   );
   const elements: DicomElement[] = [
@@ -241,7 +247,11 @@ describe("transcription engines", () => {
     });
 
     test("comments in an image header are report text too", async () => {
-      const file = writeDicom(TS.implicitLittle, [...patientElements, [0x0020, 0x4000, "LT", "Motion artefact on slices 12-14."], [0x0032, 0x4000, "LT", "Urgent"]]);
+      const file = writeDicom(TS.implicitLittle, [
+        ...patientElements,
+        [0x0020, 0x4000, "LT", "Motion artefact on slices 12-14."],
+        [0x0032, 0x4000, "LT", "Urgent"],
+      ]);
       const result = await engines.runEngine(input("dicom", "application/dicom", file));
       assert.ok(result.status === "completed");
       assert.match(result.text, /Report\n\nStudy comments:\nUrgent\n\nImage comments:\nMotion artefact on slices 12-14\.$/);
@@ -262,7 +272,11 @@ describe("transcription engines", () => {
 
     test("malformed DICOM and non-DICOM bytes fail for good", async () => {
       await rejectsWith(engines.runEngine(input("dicom", "application/dicom", malformedDicom())), false, /could not be read as DICOM/);
-      await rejectsWith(engines.runEngine(input("dicom", "application/dicom", Buffer.from("MZ this is not DICOM at all".repeat(10)))), false, /could not be read as DICOM/);
+      await rejectsWith(
+        engines.runEngine(input("dicom", "application/dicom", Buffer.from("MZ this is not DICOM at all".repeat(10)))),
+        false,
+        /could not be read as DICOM/,
+      );
     });
   });
 

@@ -45,7 +45,9 @@ async function readAll(stream: NodeJS.ReadableStream | ReadableStream<Uint8Array
 async function queuedRow(content = `minutes of the case review ${randomUUID()}`, overrides: Record<string, unknown> = {}) {
   const { getStore } = await import("@/lib/storage");
   const stored = await getStore().put("transcriptions/test", Readable.from([Buffer.from(content)]));
-  const row = await (await db()).transcription.create({
+  const row = await (
+    await db()
+  ).transcription.create({
     data: {
       title: "Case review",
       meetingType: "case-review",
@@ -361,12 +363,26 @@ function suite(kind: "pglite" | "postgres") {
       const { transcriptionJobExpirySeconds, MAX_JOB_EXPIRY_SECONDS } = await import("@/lib/transcriptions/job-expiry");
       const { TRANSCRIPTION_QUEUE, requeueTranscription } = await jobs();
       const expiry = async (id: string) =>
-        (await (await db()).$queryRawUnsafe<{ seconds: number }[]>(`SELECT EXTRACT(epoch FROM expire_in)::int AS seconds FROM pgboss.job WHERE name = $1 AND id::text = $2`, TRANSCRIPTION_QUEUE, id))[0]?.seconds;
+        (
+          await (
+            await db()
+          ).$queryRawUnsafe<{ seconds: number }[]>(
+            `SELECT EXTRACT(epoch FROM expire_in)::int AS seconds FROM pgboss.job WHERE name = $1 AND id::text = $2`,
+            TRANSCRIPTION_QUEUE,
+            id,
+          )
+        )[0]?.seconds;
       // No worker runs, so the jobs stay queued while their expiry is read.
       const size = 120 * 1024 * 1024; // two hours of 128 kbit/s MP3
       const mp3 = await queuedRow("mp3", { kind: "audio", mimeType: "audio/mpeg", fileName: "round.mp3", fileSize: BigInt(size), language: "en-US" });
       const wav = await queuedRow("wav", { kind: "audio", mimeType: "audio/wav", fileName: "round.wav", fileSize: BigInt(size), language: "en-US" });
-      const huge = await queuedRow("huge", { kind: "audio", mimeType: "audio/mpeg", fileName: "day.mp3", fileSize: BigInt(500 * 1024 * 1024), language: "en-US" });
+      const huge = await queuedRow("huge", {
+        kind: "audio",
+        mimeType: "audio/mpeg",
+        fileName: "day.mp3",
+        fileSize: BigInt(500 * 1024 * 1024),
+        language: "en-US",
+      });
       const pdf = await queuedRow();
       for (const { id } of [mp3, wav, huge, pdf]) await (await jobs()).enqueueTranscription(id);
       const mp3Expiry = transcriptionJobExpirySeconds({ kind: "audio", mimeType: "audio/mpeg", size })!;
@@ -374,10 +390,14 @@ function suite(kind: "pglite" | "postgres") {
       assert.ok(mp3Expiry > 2 * 3600 * 1.5, `${mp3Expiry} s leaves room for two hours of audio sent in turn`);
       assert.equal(await expiry(wav.id), transcriptionJobExpirySeconds({ kind: "audio", mimeType: "audio/wav", size }));
       assert.equal(await expiry(huge.id), MAX_JOB_EXPIRY_SECONDS);
-      const [queue] = await (await db()).$queryRawUnsafe<{ seconds: number }[]>(`SELECT expire_seconds AS seconds FROM pgboss.queue WHERE name = $1`, TRANSCRIPTION_QUEUE);
+      const [queue] = await (
+        await db()
+      ).$queryRawUnsafe<{ seconds: number }[]>(`SELECT expire_seconds AS seconds FROM pgboss.queue WHERE name = $1`, TRANSCRIPTION_QUEUE);
       assert.equal(await expiry(pdf.id), queue.seconds);
       // Queued again after it finished (Try again, or an engine configured later): the same expiry.
-      await (await db()).$executeRawUnsafe(`UPDATE pgboss.job SET state = 'completed', completed_on = now() WHERE name = $1 AND id::text = $2`, TRANSCRIPTION_QUEUE, mp3.id);
+      await (
+        await db()
+      ).$executeRawUnsafe(`UPDATE pgboss.job SET state = 'completed', completed_on = now() WHERE name = $1 AND id::text = $2`, TRANSCRIPTION_QUEUE, mp3.id);
       await requeueTranscription(mp3.id);
       assert.equal(await expiry(mp3.id), mp3Expiry);
       await (await db()).transcription.updateMany({ where: { id: { in: [mp3.id, wav.id, huge.id, pdf.id] } }, data: { status: "completed" } });
@@ -385,8 +405,23 @@ function suite(kind: "pglite" | "postgres") {
 
     test("audio left needs_engine is queued again when a worker starts with a speech engine configured, and transcribed", async () => {
       const { resetEnvForTests } = await import("@/lib/env");
-      const waiting = await queuedRow("recorded ward round", { kind: "audio", mimeType: "audio/wav", fileName: "round.wav", language: "en-US", status: "needs_engine", statusReason: "No speech engine is configured", attempts: 1 });
-      const image = await queuedRow("scan", { kind: "image", mimeType: "image/png", fileName: "scan.png", status: "needs_engine", statusReason: "No OCR", attempts: 1 });
+      const waiting = await queuedRow("recorded ward round", {
+        kind: "audio",
+        mimeType: "audio/wav",
+        fileName: "round.wav",
+        language: "en-US",
+        status: "needs_engine",
+        statusReason: "No speech engine is configured",
+        attempts: 1,
+      });
+      const image = await queuedRow("scan", {
+        kind: "image",
+        mimeType: "image/png",
+        fileName: "scan.png",
+        status: "needs_engine",
+        statusReason: "No OCR",
+        attempts: 1,
+      });
       // Without an engine, a start changes nothing.
       await worker({ engine: echo });
       await sleep(1500);
@@ -471,7 +506,9 @@ function suite(kind: "pglite" | "postgres") {
       const code = await second.exited;
       assert.equal(code, 0, second.output());
       const result = JSON.parse(second.output().match(/RESULT (.+)/)![1]) as { status: string; text: string; attempts: number; ms: number };
-      console.log(`  [${kind}] killed mid-job; the next process completed it ${result.ms} ms after its worker started (${Date.now() - killedAt} ms after the kill, process start included)`);
+      console.log(
+        `  [${kind}] killed mid-job; the next process completed it ${result.ms} ms after its worker started (${Date.now() - killedAt} ms after the kill, process start included)`,
+      );
       assert.equal(result.status, "completed");
       assert.equal(result.text, "transcribed after a restart");
       assert.equal(result.attempts, 2);

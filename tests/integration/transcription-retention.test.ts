@@ -15,7 +15,9 @@ const DAY = 24 * 3600 * 1000;
 async function finished(kind: "audio" | "pdf", ageDays: number) {
   const stored = await (await store()).put("transcriptions/test", Readable.from([Buffer.from(`${kind} bytes ${randomUUID()}`)]));
   const createdAt = new Date(Date.now() - ageDays * DAY);
-  const row = await (await db()).transcription.create({
+  const row = await (
+    await db()
+  ).transcription.create({
     data: {
       title: `${kind} ${ageDays} days old`,
       meetingType: "consultation",
@@ -109,7 +111,9 @@ describe("transcription retention and deletion", () => {
   test("deleteTranscription removes the row and the stored bytes, keeps the consents unlinked, and audits", async () => {
     const admin = await signUpAdmin();
     const { id, key } = await finished("pdf", 1);
-    const consent = await (await db()).consentRecord.create({
+    const consent = await (
+      await db()
+    ).consentRecord.create({
       data: { userId: admin.id, transcriptionId: id, consentType: "recording", granted: true, version: "1" },
     });
     const { deleteTranscription } = await import("@/lib/transcriptions/erase");

@@ -21,7 +21,10 @@ const audio = {
 };
 const CONSENT_REQUIRED = "You must consent to recording transcription to proceed.";
 
-const filePart = (name: string, data: Buffer | AsyncIterable<Buffer>, type = "application/octet-stream"): Part => ({ name: "file", file: { name, data, type } });
+const filePart = (name: string, data: Buffer | AsyncIterable<Buffer>, type = "application/octet-stream"): Part => ({
+  name: "file",
+  file: { name, data, type },
+});
 const fields = (values: Record<string, string>): Part[] => Object.entries(values).map(([name, value]) => ({ name, value }));
 
 async function upload(browser: Browser, parts: Part[]) {
@@ -53,7 +56,11 @@ async function state() {
   const stored: string[] = [];
   for await (const key of getStore().list("transcriptions")) stored.push(key);
   const client = await db();
-  return { rows: await client.transcription.count(), stored: stored.length, linked: await client.consentRecord.count({ where: { transcriptionId: { not: null } } }) };
+  return {
+    rows: await client.transcription.count(),
+    stored: stored.length,
+    linked: await client.consentRecord.count({ where: { transcriptionId: { not: null } } }),
+  };
 }
 
 async function error(response: Response): Promise<string> {
@@ -128,7 +135,11 @@ describe("transcription center API", () => {
       pdfConsents = await consentIds(partner, "recording", "sharing");
       const pdf = samples.pdf();
       const response = await upload(partner.browser, [
-        ...withConsents(pdfConsents, { meetingType: "case-review", department: "Cardiology", patientInfo: JSON.stringify({ patientId: "P-17", attendingPhysician: "Dr. Okafor", medicalRecordNumber: "" }) }),
+        ...withConsents(pdfConsents, {
+          meetingType: "case-review",
+          department: "Cardiology",
+          patientInfo: JSON.stringify({ patientId: "P-17", attendingPhysician: "Dr. Okafor", medicalRecordNumber: "" }),
+        }),
         filePart("echo-report.pdf", pdf, "application/pdf"),
       ]);
       assert.equal(response.status, 201, await response.clone().text());
@@ -180,10 +191,16 @@ describe("transcription center API", () => {
             yield Buffer.alloc(1024 * 1024, 1);
           }
         }
-        const response = await upload(partner.browser, [...withConsents(ids), filePart("big.pdf", (async function* () {
-          yield Buffer.from("%PDF-1.4\n");
-          yield* endless();
-        })())]);
+        const response = await upload(partner.browser, [
+          ...withConsents(ids),
+          filePart(
+            "big.pdf",
+            (async function* () {
+              yield Buffer.from("%PDF-1.4\n");
+              yield* endless();
+            })(),
+          ),
+        ]);
         assert.equal(response.status, 400, ids);
         assert.equal(await error(response), CONSENT_REQUIRED);
         assert.ok(generated < 20 * 1024 * 1024, `read ${generated} bytes of the file before refusing`);
@@ -227,13 +244,21 @@ describe("transcription center API", () => {
       const ownIds = await consentIds(partner, "recording");
       const response = await upload(partner.browser, [...withConsents(ownIds), filePart("next.pdf", samples.pdf())]);
       assert.equal(response.status, 201);
-      const row = await (await db()).transcription.findUniqueOrThrow({ where: { id: ((await response.json()) as { id: string }).id }, include: { consents: true } });
-      assert.deepEqual(row.consents.map((c) => c.id), [ownIds]);
+      const row = await (
+        await db()
+      ).transcription.findUniqueOrThrow({ where: { id: ((await response.json()) as { id: string }).id }, include: { consents: true } });
+      assert.deepEqual(
+        row.consents.map((c) => c.id),
+        [ownIds],
+      );
       assert.equal(await (await db()).consentRecord.count({ where: { id: { in: failedIds.split(",") }, usedAt: null, transcriptionId: null } }), 2);
     });
 
     test("audio: kind audio, the chosen language (default en-US), 90-day retention; PNG and DICOM are image and dicom", async () => {
-      const wav = await upload(partner.browser, [...withConsents(await consentIds(partner, "recording"), { title: "Ward round", language: "fr-FR", meetingType: "team-meeting" }), filePart("round.wav", audio.wav())]);
+      const wav = await upload(partner.browser, [
+        ...withConsents(await consentIds(partner, "recording"), { title: "Ward round", language: "fr-FR", meetingType: "team-meeting" }),
+        filePart("round.wav", audio.wav()),
+      ]);
       assert.equal(wav.status, 201, await wav.clone().text());
       const wavRow = await (await db()).transcription.findUniqueOrThrow({ where: { id: ((await wav.json()) as { id: string }).id } });
       assert.equal(wavRow.kind, "audio");
@@ -248,7 +273,10 @@ describe("transcription center API", () => {
       assert.equal(mp3Row.language, "en-US");
       assert.equal(mp3Row.meetingType, "consultation");
 
-      for (const [name, data, kind] of [["scan.png", samples.png(), "image"], ["slice.dcm", samples.dicom(), "dicom"]] as const) {
+      for (const [name, data, kind] of [
+        ["scan.png", samples.png(), "image"],
+        ["slice.dcm", samples.dicom(), "dicom"],
+      ] as const) {
         const response = await upload(admin.browser, [...withConsents(await consentIds(admin, "recording")), filePart(name, data)]);
         assert.equal(response.status, 201);
         const row = await (await db()).transcription.findUniqueOrThrow({ where: { id: ((await response.json()) as { id: string }).id } });
@@ -267,18 +295,62 @@ describe("transcription center API", () => {
         ["no file", () => fields({ title: "Nothing" }), 400, "Please select a file to upload."],
         ["two files", () => [filePart("a.pdf", samples.pdf()), filePart("b.pdf", samples.pdf())], 400, "Only one file can be uploaded at a time."],
         ["an empty file", () => [filePart("empty.pdf", Buffer.alloc(0))], 400, /empty/],
-        ["a renamed executable with an .mp3 name", () => [filePart("interview.mp3", samples.exe(), "audio/mpeg")], 415, "Invalid file type. Please select a supported format."],
+        [
+          "a renamed executable with an .mp3 name",
+          () => [filePart("interview.mp3", samples.exe(), "audio/mpeg")],
+          415,
+          "Invalid file type. Please select a supported format.",
+        ],
         ["plain text", () => [filePart("notes.txt", Buffer.from("just some notes\n"))], 415, "Invalid file type. Please select a supported format."],
-        ["malformed patientInfo JSON", () => [...fields({ patientInfo: "{patientId: P-1" }), filePart("a.pdf", samples.pdf())], 400, "patientInfo is not valid JSON."],
+        [
+          "malformed patientInfo JSON",
+          () => [...fields({ patientInfo: "{patientId: P-1" }), filePart("a.pdf", samples.pdf())],
+          400,
+          "patientInfo is not valid JSON.",
+        ],
         ["patientInfo that is a list", () => [...fields({ patientInfo: "[1,2]" }), filePart("a.pdf", samples.pdf())], 400, /^patientInfo is not valid/],
-        ["patientInfo with an unknown field", () => [...fields({ patientInfo: JSON.stringify({ name: "Amina" }) }), filePart("a.pdf", samples.pdf())], 400, /unknown field name/],
-        ["patientInfo with a number", () => [...fields({ patientInfo: JSON.stringify({ patientId: 17 }) }), filePart("a.pdf", samples.pdf())], 400, "Please check this field.", "patientInfo.patientId"],
-        ["an attending physician's name with a link", () => [...fields({ patientInfo: JSON.stringify({ attendingPhysician: "Dr. Okafor\nhttps://evil.example" }) }), filePart("a.pdf", samples.pdf())], 400, /^A name must fit on one line/, "patientInfo.attendingPhysician"],
+        [
+          "patientInfo with an unknown field",
+          () => [...fields({ patientInfo: JSON.stringify({ name: "Amina" }) }), filePart("a.pdf", samples.pdf())],
+          400,
+          /unknown field name/,
+        ],
+        [
+          "patientInfo with a number",
+          () => [...fields({ patientInfo: JSON.stringify({ patientId: 17 }) }), filePart("a.pdf", samples.pdf())],
+          400,
+          "Please check this field.",
+          "patientInfo.patientId",
+        ],
+        [
+          "an attending physician's name with a link",
+          () => [...fields({ patientInfo: JSON.stringify({ attendingPhysician: "Dr. Okafor\nhttps://evil.example" }) }), filePart("a.pdf", samples.pdf())],
+          400,
+          /^A name must fit on one line/,
+          "patientInfo.attendingPhysician",
+        ],
         ["an unknown meeting type", () => [...fields({ meetingType: "lunch" }), filePart("a.pdf", samples.pdf())], 400, /meetingType must be/, "meetingType"],
-        ["a title over 200 characters", () => [...fields({ title: "x".repeat(201) }), filePart("a.pdf", samples.pdf())], 400, "Please keep this under 200 characters.", "title"],
-        ["a department over 100 characters", () => [...fields({ department: "d".repeat(101) }), filePart("a.pdf", samples.pdf())], 400, "Please keep this under 100 characters.", "department"],
+        [
+          "a title over 200 characters",
+          () => [...fields({ title: "x".repeat(201) }), filePart("a.pdf", samples.pdf())],
+          400,
+          "Please keep this under 200 characters.",
+          "title",
+        ],
+        [
+          "a department over 100 characters",
+          () => [...fields({ department: "d".repeat(101) }), filePart("a.pdf", samples.pdf())],
+          400,
+          "Please keep this under 100 characters.",
+          "department",
+        ],
         ["an unknown language", () => [...fields({ language: "xx-YY" }), filePart("a.wav", audio.wav())], 400, /language must be one of/, "language"],
-        ["a field sent after the file", () => [filePart("a.pdf", samples.pdf()), ...fields({ patientInfo: "not json" })], 400, "Please send the form fields before the file."],
+        [
+          "a field sent after the file",
+          () => [filePart("a.pdf", samples.pdf()), ...fields({ patientInfo: "not json" })],
+          400,
+          "Please send the form fields before the file.",
+        ],
         ["a file in another field", () => [{ name: "files", file: { name: "a.pdf", data: samples.pdf() } }], 400, /Unexpected file field/],
       ];
       for (const [name, parts, status, message, field] of cases)
@@ -293,26 +365,30 @@ describe("transcription center API", () => {
           assert.deepEqual(await state(), before);
         });
 
-      test("a file over 500 MB is refused while streaming with the too-large text, before the client has sent it all, nothing stored", { timeout: 180_000 }, async () => {
-        const before = await state();
-        const total = 600 * 1024 * 1024;
-        let generated = 0;
-        let finished = false;
-        async function* huge() {
-          for await (const chunk of largePdf(total)) {
-            generated += chunk.length;
-            yield chunk;
+      test(
+        "a file over 500 MB is refused while streaming with the too-large text, before the client has sent it all, nothing stored",
+        { timeout: 180_000 },
+        async () => {
+          const before = await state();
+          const total = 600 * 1024 * 1024;
+          let generated = 0;
+          let finished = false;
+          async function* huge() {
+            for await (const chunk of largePdf(total)) {
+              generated += chunk.length;
+              yield chunk;
+            }
+            finished = true;
           }
-          finished = true;
-        }
-        const response = await upload(partner.browser, [...withConsents(ids, { title: "Huge" }), filePart("huge.pdf", huge())]);
-        assert.equal(response.status, 413);
-        assert.equal(await error(response), "File is too large. Maximum size is 500MB.");
-        // The answer came when a little over 500 MB had been read, not after the 600 MB the client had to send.
-        assert.equal(finished, false, "the server read the whole body before refusing");
-        assert.ok(generated > 500 * 1024 * 1024 && generated < 520 * 1024 * 1024, `the client had sent ${generated} bytes`);
-        assert.deepEqual(await state(), before);
-      });
+          const response = await upload(partner.browser, [...withConsents(ids, { title: "Huge" }), filePart("huge.pdf", huge())]);
+          assert.equal(response.status, 413);
+          assert.equal(await error(response), "File is too large. Maximum size is 500MB.");
+          // The answer came when a little over 500 MB had been read, not after the 600 MB the client had to send.
+          assert.equal(finished, false, "the server read the whole body before refusing");
+          assert.ok(generated > 500 * 1024 * 1024 && generated < 520 * 1024 * 1024, `the client had sent ${generated} bytes`);
+          assert.deepEqual(await state(), before);
+        },
+      );
 
       test("the consent used by none of the refused uploads above still serves one", async () => {
         assert.equal((await upload(partner.browser, [...withConsents(ids), filePart("ok.pdf", samples.pdf())])).status, 201);
@@ -365,7 +441,10 @@ describe("transcription center API", () => {
           seen.push(...page.items.map((item) => item.id));
           cursor = page.nextCursor;
         } while (cursor);
-        assert.deepEqual(seen, mine.items.map((item) => item.id));
+        assert.deepEqual(
+          seen,
+          mine.items.map((item) => item.id),
+        );
 
         assert.equal((await callRoute(patient.browser, routes.list, "/api/transcriptions")).status, 404);
         assert.equal((await callRoute(guest.browser, routes.list, "/api/transcriptions")).status, 401);
@@ -376,7 +455,13 @@ describe("transcription center API", () => {
         for (const actor of [partner, admin]) {
           const response = await call(actor, "one", pdfId);
           assert.equal(response.status, 200);
-          const item = (await response.json()) as { status: string; uploadedBy: string; consents: { consentType: string }[]; file: { name: string; available: boolean; mimeType: string }; patientInfo: unknown };
+          const item = (await response.json()) as {
+            status: string;
+            uploadedBy: string;
+            consents: { consentType: string }[];
+            file: { name: string; available: boolean; mimeType: string };
+            patientInfo: unknown;
+          };
           assert.equal(item.status, "queued");
           assert.equal(item.uploadedBy, partner.name);
           assert.deepEqual(item.consents.map((c) => c.consentType).sort(), ["recording", "sharing"]);
@@ -449,7 +534,14 @@ describe("transcription center API", () => {
         // Refused reads (another partner, a transcript not ready) write none.
         assert.equal((await call(otherPartner, "one", pdfId)).status, 404);
         const rows = (await reads()).slice(before);
-        assert.deepEqual(rows.map((row) => [row.actorId, (row.metadata as { via: string }).via]), [[admin.id, "api"], [partner.id, "text"], [partner.id, "page"]]);
+        assert.deepEqual(
+          rows.map((row) => [row.actorId, (row.metadata as { via: string }).via]),
+          [
+            [admin.id, "api"],
+            [partner.id, "text"],
+            [partner.id, "page"],
+          ],
+        );
         for (const row of rows) {
           assert.deepEqual(Object.keys(row.metadata as object), ["via"]);
           assert.equal(row.entityType, "transcription");
@@ -459,7 +551,8 @@ describe("transcription center API", () => {
 
       test("Try again: 409 unless failed or needs_engine (with a way to succeed); the uploader or an admin queues a failed one again, audited", async () => {
         const client = await db();
-        const retry = (actor: { browser: Browser }, id: string) => callRoute(actor.browser, routes.retry, `/api/transcriptions/${id}/retry`, { params: { id }, method: "POST" });
+        const retry = (actor: { browser: Browser }, id: string) =>
+          callRoute(actor.browser, routes.retry, `/api/transcriptions/${id}/retry`, { params: { id }, method: "POST" });
         // Completed: nothing to retry.
         assert.equal((await retry(partner, pdfId)).status, 409);
         const ids = await consentIds(partner, "recording");
@@ -483,8 +576,15 @@ describe("transcription center API", () => {
         assert.equal(audit?.actorId, partner.id);
         assert.deepEqual(audit?.metadata, { previousStatus: "failed", kind: "pdf" });
         const { TRANSCRIPTION_QUEUE } = await import("@/lib/transcriptions/jobs");
-        const jobRows = await client.$queryRawUnsafe<{ state: string }[]>(`SELECT state::text FROM pgboss.job WHERE name = $1 AND id::text = $2`, TRANSCRIPTION_QUEUE, id);
-        assert.deepEqual(jobRows.map((r) => r.state), ["created"]);
+        const jobRows = await client.$queryRawUnsafe<{ state: string }[]>(
+          `SELECT state::text FROM pgboss.job WHERE name = $1 AND id::text = $2`,
+          TRANSCRIPTION_QUEUE,
+          id,
+        );
+        assert.deepEqual(
+          jobRows.map((r) => r.state),
+          ["created"],
+        );
         // A second press while it is queued again: 409.
         assert.equal((await retry(admin, id)).status, 409);
 
@@ -525,7 +625,10 @@ describe("transcription center API", () => {
 
       test("an admin deletes another staff member's transcription", async () => {
         const client = await db();
-        const theirs = await client.transcription.findFirstOrThrow({ where: { uploadedById: partner.id, storageKey: { not: null } }, select: { id: true, storageKey: true } });
+        const theirs = await client.transcription.findFirstOrThrow({
+          where: { uploadedById: partner.id, storageKey: { not: null } },
+          select: { id: true, storageKey: true },
+        });
         assert.equal((await call(admin, "delete", theirs.id, "DELETE")).status, 204);
         assert.equal(await client.transcription.findUnique({ where: { id: theirs.id } }), null);
         const { getStore } = await import("@/lib/storage");

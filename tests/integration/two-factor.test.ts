@@ -18,7 +18,11 @@ async function db() {
 }
 
 async function whoAmI(browser: Browser) {
-  return (await (await callRoute(browser, me, "/api/auth/me")).json()) as { isAuthenticated: boolean; user: { role: string } | null; twoFactorSetupRequired?: boolean };
+  return (await (await callRoute(browser, me, "/api/auth/me")).json()) as {
+    isAuthenticated: boolean;
+    user: { role: string } | null;
+    twoFactorSetupRequired?: boolean;
+  };
 }
 
 /** A sign-in that stops at the second factor: no session yet, only the short-lived challenge cookie. */
@@ -60,11 +64,17 @@ describe("two-factor authentication", () => {
     assert.equal(uri.searchParams.get("issuer"), "AfyaBridge");
     assert.ok(decodeURIComponent(uri.pathname).includes(patient.email));
     assert.equal(backupCodes.length, 10);
-    assert.equal((await (await db()).user.findUniqueOrThrow({ where: { id: patient.id } })).twoFactorEnabled, false, "not on before a code proves the app has the secret");
+    assert.equal(
+      (await (await db()).user.findUniqueOrThrow({ where: { id: patient.id } })).twoFactorEnabled,
+      false,
+      "not on before a code proves the app has the secret",
+    );
     const stored = await (await db()).twoFactor.findFirstOrThrow({ where: { userId: patient.id } });
     assert.ok(!stored.secret.includes(secretFromTotpUri(totpURI)), "the secret is stored encrypted");
 
-    const badCode = await callRoute(patient.browser, auth, "/api/auth/two-factor/verify-totp", { json: { code: "000000" === totpCode(secretFromTotpUri(totpURI)) ? "111111" : "000000" } });
+    const badCode = await callRoute(patient.browser, auth, "/api/auth/two-factor/verify-totp", {
+      json: { code: "000000" === totpCode(secretFromTotpUri(totpURI)) ? "111111" : "000000" },
+    });
     assert.equal(badCode.status, 401);
     const good = await callRoute(patient.browser, auth, "/api/auth/two-factor/verify-totp", { json: { code: totpCode(secretFromTotpUri(totpURI)) } });
     assert.equal(good.status, 200, await good.clone().text());
@@ -118,7 +128,11 @@ describe("two-factor authentication", () => {
     assert.equal((await callRoute(browser, auth, "/api/auth/two-factor/verify-totp", { json: { code: fresh } })).status, 200);
     assert.equal((await whoAmI(browser)).isAuthenticated, true);
     const again = await signInToChallenge(patient.email);
-    assert.equal((await callRoute(again, auth, "/api/auth/two-factor/verify-totp", { json: { code: fresh } })).status, 401, "the same code cannot open a second session");
+    assert.equal(
+      (await callRoute(again, auth, "/api/auth/two-factor/verify-totp", { json: { code: fresh } })).status,
+      401,
+      "the same code cannot open a second session",
+    );
   });
 
   test("a code cannot be guessed: five wrong codes end the sign-in attempt", async () => {

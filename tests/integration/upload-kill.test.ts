@@ -41,11 +41,22 @@ interface Sent {
 /** One guest submission, its file bytes dribbled out slowly when `slow`, from its own address (rate limits are per address). */
 function upload(port: number, index: number, slow: boolean): { sent: Sent; done: Promise<void> } {
   const email = `kill-${index}@example.com`;
-  const files: Buffer[] = [samples.pdf(), ...(index % 2 ? [samples.png()] : []), ...(slow ? [Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(600_000, index)])] : [])];
+  const files: Buffer[] = [
+    samples.pdf(),
+    ...(index % 2 ? [samples.png()] : []),
+    ...(slow ? [Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(600_000, index)])] : []),
+  ];
   const sent: Sent = { email, files: files.map((data, i) => ({ name: `scan-${i}`, sha256: createHash("sha256").update(data).digest("hex") })), status: null };
   const parts: Part[] = [
     ...validFields({ email, consentEmail: email }),
-    ...files.map((data, i) => ({ name: "files", file: { name: `scan-${i}.${data[0] === 0x89 ? "png" : "pdf"}`, type: data[0] === 0x89 ? "image/png" : "application/pdf", data: slow ? dribble(data, 2 + (index % 5) * 4) : data } })),
+    ...files.map((data, i) => ({
+      name: "files",
+      file: {
+        name: `scan-${i}.${data[0] === 0x89 ? "png" : "pdf"}`,
+        type: data[0] === 0x89 ? "image/png" : "application/pdf",
+        data: slow ? dribble(data, 2 + (index % 5) * 4) : data,
+      },
+    })),
   ];
   const done = new Promise<void>((resolve) => {
     const request = http.request({
@@ -66,7 +77,9 @@ function upload(port: number, index: number, slow: boolean): { sent: Sent; done:
       response.on("error", () => resolve());
     });
     request.on("error", () => resolve()); // the server died under us
-    Readable.from(multipartBody(parts)).on("error", () => request.destroy()).pipe(request);
+    Readable.from(multipartBody(parts))
+      .on("error", () => request.destroy())
+      .pipe(request);
   });
   return { sent, done };
 }
@@ -89,7 +102,12 @@ describe("server killed (SIGKILL) in the middle of 20 uploads", () => {
   after(async () => {
     server?.child.kill("SIGKILL");
     await server?.exited;
-    await (await import("@/lib/db")).db().$disconnect().catch(() => {});
+    await (
+      await import("@/lib/db")
+    )
+      .db()
+      .$disconnect()
+      .catch(() => {});
   });
 
   const results: Sent[] = [];
@@ -126,7 +144,10 @@ describe("server killed (SIGKILL) in the middle of 20 uploads", () => {
   test("some uploads completed before the kill and some were cut off", () => {
     const completed = results.filter((r) => r.status === 201).length;
     assert.ok(completed >= 6, `only ${completed} uploads completed`);
-    assert.ok(results.some((r) => r.status === null), "no upload was cut off by the kill");
+    assert.ok(
+      results.some((r) => r.status === null),
+      "no upload was cut off by the kill",
+    );
     console.log(`upload-kill: ${completed - 1} of ${UPLOADS} uploads completed before the kill, ${results.filter((r) => r.status === null).length} cut off`);
   });
 
@@ -137,9 +158,17 @@ describe("server killed (SIGKILL) in the middle of 20 uploads", () => {
     for (const submission of submissions) {
       const sent = byEmail.get(submission.email);
       assert.ok(sent, `unexpected submission for ${submission.email}`);
-      assert.deepEqual(submission.files.map((f) => f.sha256).sort(), sent.files.map((f) => f.sha256).sort(), `submission of ${submission.email} has not exactly the files sent`);
+      assert.deepEqual(
+        submission.files.map((f) => f.sha256).sort(),
+        sent.files.map((f) => f.sha256).sort(),
+        `submission of ${submission.email} has not exactly the files sent`,
+      );
     }
-    for (const sent of results.filter((r) => r.status === 201)) assert.ok(submissions.some((s) => s.id === sent.id), `the acknowledged submission of ${sent.email} is missing`);
+    for (const sent of results.filter((r) => r.status === 201))
+      assert.ok(
+        submissions.some((s) => s.id === sent.id),
+        `the acknowledged submission of ${sent.email} is missing`,
+      );
     assert.equal(submissions.length, new Set(submissions.map((s) => s.email)).size, "a submission was stored twice");
   });
 
@@ -153,7 +182,12 @@ describe("server killed (SIGKILL) in the middle of 20 uploads", () => {
     for (const file of files) {
       const response = await GET(admin.browser.request(`/api/files/${file.id}`), { params: Promise.resolve({ id: file.id }) });
       assert.equal(response.status, 200, await response.clone().text());
-      assert.equal(createHash("sha256").update(Buffer.from(await response.arrayBuffer())).digest("hex"), file.sha256);
+      assert.equal(
+        createHash("sha256")
+          .update(Buffer.from(await response.arrayBuffer()))
+          .digest("hex"),
+        file.sha256,
+      );
     }
   });
 
@@ -193,11 +227,17 @@ describe("server killed (SIGKILL) in the middle of 20 uploads", () => {
     assert.deepEqual(fields, { job: "orphan_upload_sweep", ...result }, "the sweep logs how many objects and temporary files it deleted");
     const referenced = new Set((await db().submissionFile.findMany({ select: { storageKey: true } })).map((f) => f.storageKey));
     const left = await storedKeys();
-    assert.deepEqual(left.filter((key) => !referenced.has(key)), [], "stored objects without a row remain");
+    assert.deepEqual(
+      left.filter((key) => !referenced.has(key)),
+      [],
+      "stored objects without a row remain",
+    );
     assert.deepEqual(before.filter((key) => referenced.has(key)).sort(), [...left].sort(), "a referenced object was deleted");
     const auditRow = await db().auditEvent.findFirst({ where: { action: "storage.orphans_deleted" }, orderBy: { createdAt: "desc" } });
     assert.ok(auditRow, "the sweep is audited");
-    console.log(`upload-kill: orphan sweep checked ${result.checked} objects, deleted ${result.deleted} (1 planted) and ${result.temporaryFiles} temporary files`);
+    console.log(
+      `upload-kill: orphan sweep checked ${result.checked} objects, deleted ${result.deleted} (1 planted) and ${result.temporaryFiles} temporary files`,
+    );
 
     /** Every *.tmp file anywhere in the local store. */
     function temporaryFiles() {

@@ -36,7 +36,14 @@ const defaultAnswer = (): Answer => ({
   results: [
     {
       transcript: "The patient reports mild chest pain.",
-      words: [["The", 0, 0.2], ["patient", 0.2, 0.6], ["reports", 0.6, 1], ["mild", 1, 1.3], ["chest", 1.3, 1.6], ["pain.", 1.6, 2]],
+      words: [
+        ["The", 0, 0.2],
+        ["patient", 0.2, 0.6],
+        ["reports", 0.6, 1],
+        ["mild", 1, 1.3],
+        ["chest", 1.3, 1.6],
+        ["pain.", 1.6, 2],
+      ],
     },
   ],
 });
@@ -70,7 +77,10 @@ export async function startSpeechServer(answer: (call: RecordedCall, index: numb
   const server = new grpc.Server({ "grpc.max_receive_message_length": 16 * 1024 * 1024 });
 
   server.addService(loaded.google.cloud.speech.v1p1beta1.Speech.service, {
-    longRunningRecognize(call: grpc.ServerUnaryCall<{ config: RecordedCall["config"]; audio: { content: Buffer } }, Operation>, callback: grpc.sendUnaryData<Operation>) {
+    longRunningRecognize(
+      call: grpc.ServerUnaryCall<{ config: RecordedCall["config"]; audio: { content: Buffer } }, Operation>,
+      callback: grpc.sendUnaryData<Operation>,
+    ) {
       const recorded: RecordedCall = { config: call.request.config, audio: call.request.audio.content };
       const index = calls.push(recorded) - 1;
       const reply = answer(recorded, index);
@@ -79,7 +89,11 @@ export async function startSpeechServer(answer: (call: RecordedCall, index: numb
       const finished: Operation =
         "error" in reply
           ? { name, done: true, error: reply.error }
-          : { name, done: true, response: { type_url: "type.googleapis.com/google.cloud.speech.v1p1beta1.LongRunningRecognizeResponse", value: encodeResponse(reply) } };
+          : {
+              name,
+              done: true,
+              response: { type_url: "type.googleapis.com/google.cloud.speech.v1p1beta1.LongRunningRecognizeResponse", value: encodeResponse(reply) },
+            };
       operations.set(name, finished);
       // Not done yet: the client has to poll, as it does against Google.
       callback(null, { name, done: false });

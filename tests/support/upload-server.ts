@@ -76,7 +76,8 @@ const server = http.createServer(async (incoming, outgoing) => {
     outgoing.writeHead(response.status, Object.fromEntries(response.headers));
     outgoing.end(Buffer.from(await response.arrayBuffer()));
   } catch (error) {
-    if (!outgoing.headersSent && !outgoing.destroyed) outgoing.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: String(error) }));
+    if (!outgoing.headersSent && !outgoing.destroyed)
+      outgoing.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: String(error) }));
   }
 });
 server.listen(Number(process.env.UPLOAD_SERVER_PORT ?? 0), "127.0.0.1", () => {

@@ -31,10 +31,19 @@ beforeEach(() => {
   global.fetch = fetchMock as unknown as typeof fetch;
 });
 
-
 function show(ui: React.ReactNode, locale = "en") {
   return render(
-    <NextIntlClientProvider locale={locale} timeZone="UTC" messages={{ auth: en.auth, accountSecurity: en.accountSecurity, accountProtection: { form: en.accountProtection.form }, common: en.common, errors: en.errors }}>
+    <NextIntlClientProvider
+      locale={locale}
+      timeZone="UTC"
+      messages={{
+        auth: en.auth,
+        accountSecurity: en.accountSecurity,
+        accountProtection: { form: en.accountProtection.form },
+        common: en.common,
+        errors: en.errors,
+      }}
+    >
       <QueryProvider>{ui}</QueryProvider>
     </NextIntlClientProvider>,
   );
@@ -76,14 +85,33 @@ describe("forgot and reset password forms", () => {
 });
 
 describe("account security page", () => {
-  const sessions = sessionListSchema.parse({ sessions: [
-    { id: "11111111-1111-4111-8111-111111111111", device: "Chrome on Windows", ipAddress: "198.18.0.1", createdAt: "2026-11-20T10:00:00.000Z", lastActiveAt: "2026-11-23T10:00:00.000Z", current: true },
-    { id: "22222222-2222-4222-8222-222222222222", device: null, ipAddress: null, createdAt: "2026-11-01T10:00:00.000Z", lastActiveAt: "2026-11-02T10:00:00.000Z", current: false },
-  ] }).sessions;
+  const sessions = sessionListSchema.parse({
+    sessions: [
+      {
+        id: "11111111-1111-4111-8111-111111111111",
+        device: "Chrome on Windows",
+        ipAddress: "198.18.0.1",
+        createdAt: "2026-11-20T10:00:00.000Z",
+        lastActiveAt: "2026-11-23T10:00:00.000Z",
+        current: true,
+      },
+      {
+        id: "22222222-2222-4222-8222-222222222222",
+        device: null,
+        ipAddress: null,
+        createdAt: "2026-11-01T10:00:00.000Z",
+        lastActiveAt: "2026-11-02T10:00:00.000Z",
+        current: false,
+      },
+    ],
+  }).sessions;
   const owner = { email: "amina.bello@example.com", username: "amina_b", name: "Amina Bello" };
 
   it("lists sessions with this device marked and ends another one", async () => {
-    fetchMock.mockReturnValueOnce(json({ sessions })).mockReturnValueOnce(json({ revoked: true })).mockReturnValueOnce(json({ sessions: [sessions[0]] }));
+    fetchMock
+      .mockReturnValueOnce(json({ sessions }))
+      .mockReturnValueOnce(json({ revoked: true }))
+      .mockReturnValueOnce(json({ sessions: [sessions[0]] }));
     show(<AccountSecurity owner={owner} isStaff={false} />);
     const items = await screen.findAllByRole("listitem");
     expect(items).toHaveLength(2);

@@ -91,7 +91,11 @@ describe("sign-up and sign-in forms", () => {
     type("Password", "mango river lantern 42");
     fireEvent.click(screen.getByRole("button", { name: en.auth.signIn }));
     expect(await screen.findByRole("heading", { name: en.twoFactor.challengeTitle })).toBeInTheDocument();
-    expect(fetchCall(fetchMock, 0)).toEqual({ path: "/api/auth/sign-in/username", method: "POST", body: { username: "amina_b", password: "mango river lantern 42" } });
+    expect(fetchCall(fetchMock, 0)).toEqual({
+      path: "/api/auth/sign-in/username",
+      method: "POST",
+      body: { username: "amina_b", password: "mango river lantern 42" },
+    });
     expect(push).not.toHaveBeenCalled();
   });
 

@@ -20,7 +20,8 @@ import { cardTreatments, formSpecialtySlugs, homeSpecialtySlugs, specialtyEnglis
 type Messages = { [key: string]: string | Messages };
 const english: Messages = JSON.parse(readFileSync(path.join(process.cwd(), "messages", "en.json"), "utf8"));
 const allDepartments = () => departmentGroups.flatMap((group) => group.departments);
-const lookup = (key: string) => key.split(".").reduce<string | Messages | undefined>((node, part) => (typeof node === "object" ? node[part] : undefined), english);
+const lookup = (key: string) =>
+  key.split(".").reduce<string | Messages | undefined>((node, part) => (typeof node === "object" ? node[part] : undefined), english);
 
 describe("founding-year badge colour: green from 2015, blue 2010 to 2014, purple before", () => {
   test.each([
@@ -104,7 +105,8 @@ describe("departments", () => {
       for (const id of department.hospitalIds) {
         const hospital = hospitalById(id);
         expect(hospital).toBeDefined();
-        if (department.specialty) expect({ id, specialties: hospital?.specialties }).toEqual({ id, specialties: expect.arrayContaining([department.specialty]) });
+        if (department.specialty)
+          expect({ id, specialties: hospital?.specialties }).toEqual({ id, specialties: expect.arrayContaining([department.specialty]) });
       }
     }
   });

@@ -46,7 +46,12 @@ describe("DICOM headers", () => {
   });
 
   test("implicit VR little endian and explicit big endian read the same way", () => {
-    expect(whole(implicit8())!.metadata).toMatchObject({ patientName: "John Doe", rows: 48, columns: 32, transferSyntax: { name: "Implicit VR Little Endian" } });
+    expect(whole(implicit8())!.metadata).toMatchObject({
+      patientName: "John Doe",
+      rows: 48,
+      columns: 32,
+      transferSyntax: { name: "Implicit VR Little Endian" },
+    });
     const big = whole(dicomImage({ rows: 4, columns: 6, transferSyntax: TS.explicitBig }))!;
     expect(big.metadata).toMatchObject({ modality: "MR", rows: 4, columns: 6, transferSyntax: { name: "Explicit VR Big Endian" } });
     expect(big.preview.renderable).toBe(true);
@@ -60,7 +65,10 @@ describe("DICOM headers", () => {
 
   test("palette and YBR images, images past the render cap and cut-off pixels are not renderable", () => {
     expect(whole(dicomImage({ rows: 2, columns: 2, photometric: "PALETTE COLOR" }))!.preview).toEqual({ renderable: false, reason: "unsupported_image" });
-    expect(whole(dicomImage({ rows: 2, columns: 2, bitsAllocated: 8, photometric: "YBR_FULL" }))!.preview).toEqual({ renderable: false, reason: "unsupported_image" });
+    expect(whole(dicomImage({ rows: 2, columns: 2, bitsAllocated: 8, photometric: "YBR_FULL" }))!.preview).toEqual({
+      renderable: false,
+      reason: "unsupported_image",
+    });
     expect(whole(dicomImage({ rows: 2, columns: 2, bitsAllocated: 8, photometric: "RGB" }))!.preview.renderable).toBe(true);
 
     // 6000 × 6000 × 16 bits = 72 MB of pixels: the header alone decides, without reading them.

@@ -1,10 +1,19 @@
 import { render, screen, within } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { NextIntlClientProvider } from "next-intl";
 import { FilePreviewDialog } from "@/components/admin/file-preview-dialog";
+import { dicomMetadataSchema } from "@/lib/contracts/files";
 import en from "@/messages/en.json";
+import { jsonAnswer } from "./json-answer";
 
-const file = { id: "7d4c1f3e-0000-4000-8000-000000000001", originalName: "brain.dcm", size: 8732, mimeType: "application/dicom", createdAt: "2026-01-01T00:00:00Z" };
-const metadata = {
+const file = {
+  id: "7d4c1f3e-0000-4000-8000-000000000001",
+  originalName: "brain.dcm",
+  size: 8732,
+  mimeType: "application/dicom",
+  createdAt: "2026-01-01T00:00:00Z",
+};
+const metadata = dicomMetadataSchema.parse({
   fileId: file.id,
   name: "brain.dcm",
   patientName: "John Doe",
@@ -21,14 +30,16 @@ const metadata = {
   photometricInterpretation: "MONOCHROME2",
   transferSyntax: { uid: "1.2.840.10008.1.2.1", name: "Explicit VR Little Endian" },
   preview: { renderable: true },
-};
+});
 
 function show(answer: { status: number; body: unknown }) {
-  global.fetch = jest.fn(async () => ({ ok: answer.status < 300, status: answer.status, json: async () => answer.body }) as Response);
+  global.fetch = jest.fn(() => jsonAnswer(answer.body, answer.status)) as unknown as typeof fetch;
   render(
-    <NextIntlClientProvider locale="en" timeZone="UTC" messages={{ admin: en.admin, common: en.common, dicom: en.dicom }}>
-      <FilePreviewDialog file={file} onClose={() => {}} />
-    </NextIntlClientProvider>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <NextIntlClientProvider locale="en" timeZone="UTC" messages={{ admin: en.admin, common: en.common, dicom: en.dicom }}>
+        <FilePreviewDialog file={file} onClose={() => {}} />
+      </NextIntlClientProvider>
+    </QueryClientProvider>,
   );
   return screen.getByRole("dialog");
 }
@@ -49,12 +60,19 @@ describe("DICOM in the admin preview dialog", () => {
     expect(within(dialog).getByRole("row", { name: /Image size/ })).toHaveTextContent("64 × 64 px");
     expect(within(dialog).getByRole("row", { name: /Transfer syntax/ })).toHaveTextContent("Explicit VR Little Endian (1.2.840.10008.1.2.1)");
     expect(within(dialog).getByRole("img", { name: "First image of brain.dcm" })).toHaveAttribute("src", `/api/files/${file.id}/dicom-image`);
-    expect(global.fetch).toHaveBeenCalledWith(`/api/files/${file.id}/dicom`, expect.objectContaining({ credentials: "include" }));
+    expect(global.fetch).toHaveBeenCalledWith(`/api/files/${file.id}/dicom`, expect.objectContaining({ method: "GET" }));
     expect(within(dialog).getByRole("link", { name: "Download File" })).toHaveAttribute("href", `/api/files/${file.id}`);
   });
 
   test("a compressed image: metadata, then SPEC's 'Preview not available for this file type' and the reason", async () => {
-    const dialog = show({ status: 200, body: { ...metadata, transferSyntax: { uid: "1.2.840.10008.1.2.4.50", name: "JPEG Baseline (Process 1)" }, preview: { renderable: false, reason: "compressed" } } });
+    const dialog = show({
+      status: 200,
+      body: {
+        ...metadata,
+        transferSyntax: { uid: "1.2.840.10008.1.2.4.50", name: "JPEG Baseline (Process 1)" },
+        preview: { renderable: false, reason: "compressed" },
+      },
+    });
     expect(await within(dialog).findByText("Preview not available for this file type")).toBeVisible();
     expect(within(dialog).getByText(/The image is compressed \(JPEG Baseline \(Process 1\)\)/)).toBeVisible();
     expect(within(dialog).getByText("John Doe")).toBeVisible();
@@ -62,7 +80,12 @@ describe("DICOM in the admin preview dialog", () => {
   });
 
   test("an unreadable file says so", async () => {
-    const dialog = show({ status: 400, body: { error: "This file could not be read as DICOM." } });
+    const dialog = show({ status: 400, body: { error: "This file could not be read as DICOM.", code: "dicom_unreadable" } });
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("This file could not be read as DICOM.");
+  });
+
+  test("a failure to load is not called unreadable", async () => {
+    const dialog = show({ status: 503, body: { error: "The service is unavailable.", code: "unavailable" } });
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(en.dicom.loadFailed);
   });
 });

@@ -49,7 +49,10 @@ test("every error code thrown in lib/ and app/ has a text in messages/en.json", 
  */
 function schemaMessages(source: string): string[] {
   const messages: string[] = [];
-  for (const match of source.matchAll(/\.(?:min|max|length|regex|email|uuid|enum|refine|int|string|boolean|number|array|object|literal|url|date)\((?:[^()"]|\([^()]*\)|"[^"]*")*?,\s*"([^"]+)"\s*\)/g)) messages.push(match[1]);
+  for (const match of source.matchAll(
+    /\.(?:min|max|length|regex|email|uuid|enum|refine|int|string|boolean|number|array|object|literal|url|date)\((?:[^()"]|\([^()]*\)|"[^"]*")*?,\s*"([^"]+)"\s*\)/g,
+  ))
+    messages.push(match[1]);
   for (const match of source.matchAll(/\berror: "([^"]+)"/g)) messages.push(match[1]);
   return messages;
 }

@@ -24,5 +24,9 @@ export function jsonAnswer(body: unknown, status = 200) {
 /** The path and JSON body of the n-th call of a fetch mock (the Better Auth client calls with a full URL). */
 export function fetchCall(mock: jest.Mock, n: number): { path: string; method: string; body: unknown } {
   const [url, init = {}] = mock.mock.calls[n] as [string | URL, RequestInit | undefined];
-  return { path: new URL(String(url), "http://localhost").pathname, method: init.method ?? "GET", body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
+  return {
+    path: new URL(String(url), "http://localhost").pathname,
+    method: init.method ?? "GET",
+    body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+  };
 }

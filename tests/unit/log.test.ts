@@ -15,7 +15,14 @@ describe("structured logs", () => {
     logger.info({ submissionId: "abc", transcriptionId: "t-1", transcriptions: 2, transcript: "the patient said" }, "submission stored");
     expect(lines).toHaveLength(1);
     // Ids and counts stay readable; a transcript is health data.
-    expect(lines[0]).toMatchObject({ level: "info", msg: "submission stored", submissionId: "abc", transcriptionId: "t-1", transcriptions: 2, transcript: "[redacted]" });
+    expect(lines[0]).toMatchObject({
+      level: "info",
+      msg: "submission stored",
+      submissionId: "abc",
+      transcriptionId: "t-1",
+      transcriptions: 2,
+      transcript: "[redacted]",
+    });
     expect(typeof lines[0].time).toBe("string");
   });
 
@@ -39,7 +46,21 @@ describe("structured logs", () => {
       "Could not notify amina.bello@example.com",
     );
     const text = raw.join("");
-    for (const secret of ["amina.bello@example.com", "correct horse", "tok_secret_123", "sess_secret_456", "hdr_secret_789", "abc.def.ghi", "Amina Bello", "803 000", "Coronary", "chest pain", "secret scan", "amina-bello-mri", "bk-code"])
+    for (const secret of [
+      "amina.bello@example.com",
+      "correct horse",
+      "tok_secret_123",
+      "sess_secret_456",
+      "hdr_secret_789",
+      "abc.def.ghi",
+      "Amina Bello",
+      "803 000",
+      "Coronary",
+      "chest pain",
+      "secret scan",
+      "amina-bello-mri",
+      "bk-code",
+    ])
       expect(text).not.toContain(secret);
     const [line] = lines as [{ msg: string; err: { message: string; type: string; stack: string } }];
     expect(line.msg).toBe("Could not notify [email]");
@@ -75,7 +96,13 @@ describe("structured logs", () => {
   });
 
   it("keeps ordinary values", () => {
-    expect(redact({ submissionId: "s1", count: 3, ok: true, size: BigInt(5), nested: { status: "clean" } })).toEqual({ submissionId: "s1", count: 3, ok: true, size: "5", nested: { status: "clean" } });
+    expect(redact({ submissionId: "s1", count: 3, ok: true, size: BigInt(5), nested: { status: "clean" } })).toEqual({
+      submissionId: "s1",
+      count: 3,
+      ok: true,
+      size: "5",
+      nested: { status: "clean" },
+    });
   });
 });
 
@@ -100,7 +127,7 @@ describe("request ids", () => {
     const serve = async () => new Response(null, { status: 204 });
     const sane = await withRequestId(new Request("http://localhost/", { headers: { "x-request-id": "edge-proxy-1234abcd" } }), serve);
     expect(sane.headers.get("x-request-id")).toBe("edge-proxy-1234abcd");
-    const injected = await withRequestId(new Request("http://localhost/", { headers: { "x-request-id": "a\"}{injected: true" } }), serve);
+    const injected = await withRequestId(new Request("http://localhost/", { headers: { "x-request-id": 'a"}{injected: true' } }), serve);
     expect(injected.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 

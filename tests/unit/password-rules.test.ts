@@ -37,7 +37,8 @@ describe("very common passwords", () => {
   });
 
   it("refuses passwords containing the account's e-mail, username or name", () => {
-    for (const password of ["amina.bello99!", "AMINA_B-secret", "my name is bello 1", "amina.bello@example.com"]) expect(isCommonPassword(password, owner)).toBe(true);
+    for (const password of ["amina.bello99!", "AMINA_B-secret", "my name is bello 1", "amina.bello@example.com"])
+      expect(isCommonPassword(password, owner)).toBe(true);
   });
 
   it.each(["correct horse battery", "a long enough password", "Kx9#mQ2vLp", "mango river lantern 42", "tafiya zuwa asibiti 7"])("accepts %s", (password) => {
@@ -46,7 +47,8 @@ describe("very common passwords", () => {
 });
 
 describe("form rules use the same check", () => {
-  const issue = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => result.error?.issues.map((i) => `${String(i.path[0])}:${i.message}`);
+  const issue = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    result.error?.issues.map((i) => `${String(i.path[0])}:${i.message}`);
 
   it("sign-up", () => {
     expect(issue(signUpSchema.safeParse({ ...owner, password: "qwerty123456" }))).toEqual(["password:passwordTooCommon"]);
@@ -56,9 +58,16 @@ describe("form rules use the same check", () => {
 
   it("password change and reset", () => {
     const change = changePasswordSchema(owner);
-    expect(issue(change.safeParse({ currentPassword: "x", newPassword: "letmein12345", confirmPassword: "letmein12345" }))).toEqual(["newPassword:passwordTooCommon"]);
-    expect(issue(change.safeParse({ currentPassword: "x", newPassword: "mango river lantern", confirmPassword: "mango river lantren" }))).toEqual(["confirmPassword:passwordsDiffer"]);
-    expect(issue(change.safeParse({ currentPassword: "", newPassword: "short", confirmPassword: "short" }))).toEqual(["currentPassword:passwordRequired", "newPassword:passwordTooShort"]);
+    expect(issue(change.safeParse({ currentPassword: "x", newPassword: "letmein12345", confirmPassword: "letmein12345" }))).toEqual([
+      "newPassword:passwordTooCommon",
+    ]);
+    expect(issue(change.safeParse({ currentPassword: "x", newPassword: "mango river lantern", confirmPassword: "mango river lantren" }))).toEqual([
+      "confirmPassword:passwordsDiffer",
+    ]);
+    expect(issue(change.safeParse({ currentPassword: "", newPassword: "short", confirmPassword: "short" }))).toEqual([
+      "currentPassword:passwordRequired",
+      "newPassword:passwordTooShort",
+    ]);
     expect(issue(resetPasswordSchema.safeParse({ newPassword: "sunshine!2025", confirmPassword: "sunshine!2025" }))).toEqual(["newPassword:passwordTooCommon"]);
     expect(resetPasswordSchema.safeParse({ newPassword: "mango river lantern", confirmPassword: "mango river lantern" }).success).toBe(true);
   });
@@ -67,8 +76,14 @@ describe("form rules use the same check", () => {
 describe("device names for the sessions list", () => {
   it.each([
     ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36", "Chrome on Windows"],
-    ["Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1", "Safari on iOS"],
-    ["Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36", "Samsung Internet on Android"],
+    [
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+      "Safari on iOS",
+    ],
+    [
+      "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36",
+      "Samsung Internet on Android",
+    ],
     ["Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:131.0) Gecko/20100101 Firefox/131.0", "Firefox on macOS"],
     ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0", "Edge on Windows"],
     ["curl/8.5.0", null],

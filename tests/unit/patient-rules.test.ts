@@ -106,6 +106,8 @@ describe("status display", () => {
     expect([urgencyColour("urgent"), urgencyColour("emergency"), urgencyColour("standard")]).toEqual(["red", "red", "grey"]);
   });
   test("patient dashboard progress: Received 25, Under Review 65, Hospital Response 90, Complete 100", () => {
-    expect(["submitted", "under_review", "sent_to_hospitals", "responded", "plan_accepted", "closed"].map((s) => applicationStage(s).progress)).toEqual([25, 65, 65, 90, 100, 100]);
+    expect(["submitted", "under_review", "sent_to_hospitals", "responded", "plan_accepted", "closed"].map((s) => applicationStage(s).progress)).toEqual([
+      25, 65, 65, 90, 100, 100,
+    ]);
   });
 });

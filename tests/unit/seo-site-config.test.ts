@@ -52,7 +52,14 @@ describe("structured data", () => {
   });
 
   test("turns questions and answers into a FAQPage", () => {
-    const data = faqPageJsonLd({ locale: "ar", path: "/faq", questions: [{ question: "Q1?", answer: "A1." }, { question: "Q2?", answer: "A2." }] });
+    const data = faqPageJsonLd({
+      locale: "ar",
+      path: "/faq",
+      questions: [
+        { question: "Q1?", answer: "A1." },
+        { question: "Q2?", answer: "A2." },
+      ],
+    });
     expect(data).toEqual({
       "@context": "https://schema.org",
       "@type": "FAQPage",

@@ -19,7 +19,21 @@ function url(path: string, locale: string): string {
 describe("sitemap", () => {
   test("lists the public pages, /track and every home-page specialty", () => {
     const paths = publicPages.map((page) => page.path);
-    for (const path of ["/", "/services", "/hospitals", "/medipol-hospitals", "/memorial-hospitals", "/about", "/faq", "/contact", "/upload", "/privacy", "/terms", "/communication-demo", "/track"])
+    for (const path of [
+      "/",
+      "/services",
+      "/hospitals",
+      "/medipol-hospitals",
+      "/memorial-hospitals",
+      "/about",
+      "/faq",
+      "/contact",
+      "/upload",
+      "/privacy",
+      "/terms",
+      "/communication-demo",
+      "/track",
+    ])
       expect(paths).toContain(path);
     for (const slug of homeSpecialtySlugs) expect(paths).toContain(`/specialties/${slug}`);
     expect(new Set(paths).size).toBe(paths.length);

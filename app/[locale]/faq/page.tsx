@@ -34,7 +34,10 @@ export default async function FaqPage({ params }: Props) {
           <ul className="flex flex-wrap gap-2">
             {categories.map((category) => (
               <li key={category.id}>
-                <a href={`#${category.id}`} className="inline-flex min-h-10 items-center rounded-full border bg-background px-4 text-sm font-medium hover:bg-muted">
+                <a
+                  href={`#${category.id}`}
+                  className="inline-flex min-h-10 items-center rounded-full border bg-background px-4 text-sm font-medium hover:bg-muted"
+                >
                   {category.title}
                 </a>
               </li>

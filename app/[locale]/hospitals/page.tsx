@@ -46,7 +46,12 @@ export default async function HospitalsPage({ params }: Props) {
               link={{ href: paths.hospitalGroup(group.slug), label: t("hospitals.viewGroup", { group: group.name }) }}
             />
           ))}
-          <GroupCard icon={Globe2} title={t("hospitals.indiaTitle")} body={t("hospitals.indiaBody")} link={{ href: paths.contact, label: t("hospitals.indiaCta") }} />
+          <GroupCard
+            icon={Globe2}
+            title={t("hospitals.indiaTitle")}
+            body={t("hospitals.indiaBody")}
+            link={{ href: paths.contact, label: t("hospitals.indiaCta") }}
+          />
         </ul>
       </Section>
 
@@ -57,7 +62,19 @@ export default async function HospitalsPage({ params }: Props) {
   );
 }
 
-function GroupCard({ icon: Icon, title, body, detail, link }: { icon: LucideIcon; title: string; body: string; detail?: ReactNode; link: { href: string; label: string } }) {
+function GroupCard({
+  icon: Icon,
+  title,
+  body,
+  detail,
+  link,
+}: {
+  icon: LucideIcon;
+  title: string;
+  body: string;
+  detail?: ReactNode;
+  link: { href: string; label: string };
+}) {
   return (
     <li data-testid="group-card" className="flex flex-col gap-3 rounded-lg border bg-card p-5 shadow-sm">
       <Icon aria-hidden="true" className="size-8 text-primary" />

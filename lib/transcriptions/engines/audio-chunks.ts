@@ -33,7 +33,8 @@ const notAccepted = (message: string) => new EngineError(message, false);
  */
 export async function wavChunks(reader: ByteReader, maxChunkBytes = MAX_CHUNK_BYTES): Promise<ChunkedAudio> {
   const riff = await reader.read(12);
-  if (riff.length < 12 || riff.toString("latin1", 0, 4) !== "RIFF" || riff.toString("latin1", 8, 12) !== "WAVE") throw notAccepted("This file is not a WAV file.");
+  if (riff.length < 12 || riff.toString("latin1", 0, 4) !== "RIFF" || riff.toString("latin1", 8, 12) !== "WAVE")
+    throw notAccepted("This file is not a WAV file.");
 
   let format: (AudioFormat & { blockAlign: number }) | null = null;
   for (;;) {
@@ -71,13 +72,20 @@ function wavFormat(fmt: Buffer): AudioFormat & { blockAlign: number } {
     throw notAccepted(
       `This WAV file holds ${tag === 1 ? `${bits}-bit PCM` : tag === 3 ? "floating-point" : `format ${tag}`} audio; Google Cloud Speech accepts 16-bit PCM or 8-bit mu-law WAV. Convert the recording (e.g. to 16-bit WAV or MP3) and upload it again.`,
     );
-  if (channels < 1 || channels > 8 || (encoding === "MULAW" && channels !== 1)) throw notAccepted(`This WAV file has ${channels} channels, which Google Cloud Speech does not accept.`);
-  if (sampleRateHertz < 8000 || sampleRateHertz > 48000) throw notAccepted(`This WAV file's sample rate (${sampleRateHertz} Hz) is outside the 8000–48000 Hz that Google Cloud Speech accepts.`);
+  if (channels < 1 || channels > 8 || (encoding === "MULAW" && channels !== 1))
+    throw notAccepted(`This WAV file has ${channels} channels, which Google Cloud Speech does not accept.`);
+  if (sampleRateHertz < 8000 || sampleRateHertz > 48000)
+    throw notAccepted(`This WAV file's sample rate (${sampleRateHertz} Hz) is outside the 8000–48000 Hz that Google Cloud Speech accepts.`);
   if (blockAlign !== channels * (bits / 8)) throw notAccepted("This WAV file's format header is inconsistent.");
   return { encoding, sampleRateHertz, channels, blockAlign };
 }
 
-async function* pcmChunks(reader: ByteReader, format: AudioFormat & { blockAlign: number }, dataBytes: number, maxChunkBytes: number): AsyncGenerator<AudioChunk> {
+async function* pcmChunks(
+  reader: ByteReader,
+  format: AudioFormat & { blockAlign: number },
+  dataBytes: number,
+  maxChunkBytes: number,
+): AsyncGenerator<AudioChunk> {
   const chunkBytes = Math.floor(maxChunkBytes / format.blockAlign) * format.blockAlign;
   const bytesPerSecond = format.sampleRateHertz * format.blockAlign;
   let sent = 0;

@@ -64,7 +64,7 @@ export class ByteReader {
 
   /** Skips n bytes (reading them in bounded pieces). */
   async skip(n: number): Promise<void> {
-    for (let left = n; left > 0; ) {
+    for (let left = n; left > 0;) {
       const got = await this.read(Math.min(left, 1024 * 1024));
       if (!got.length) return;
       left -= got.length;

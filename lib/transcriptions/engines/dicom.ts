@@ -23,7 +23,10 @@ export async function runDicomEngine(input: EngineInput): Promise<EngineResult> 
   if (report.texts.length) sections.push(["Report", ...report.texts.map(({ label, text }) => `${label}:\n${text}`)].join("\n\n"));
   if (report.encapsulatedPdf) {
     const pages = await extractPdfPages(report.encapsulatedPdf);
-    const text = pages.map((page) => page.text).filter(Boolean).join("\n\n");
+    const text = pages
+      .map((page) => page.text)
+      .filter(Boolean)
+      .join("\n\n");
     sections.push(`Encapsulated PDF report:\n${text || "(no text layer found)"}`);
   }
   return { status: "completed", engine: "dicom-parser", text: sections.join("\n\n") };
@@ -81,7 +84,11 @@ function summary(metadata: DicomMetadata, { details }: DicomReport): string {
     [
       "Image",
       metadata.rows && metadata.columns
-        ? join(`${metadata.columns} × ${metadata.rows}`, metadata.frames ? `${metadata.frames} frame${metadata.frames === 1 ? "" : "s"}` : null, metadata.photometricInterpretation)
+        ? join(
+            `${metadata.columns} × ${metadata.rows}`,
+            metadata.frames ? `${metadata.frames} frame${metadata.frames === 1 ? "" : "s"}` : null,
+            metadata.photometricInterpretation,
+          )
         : null,
     ],
     ["Transfer syntax", metadata.transferSyntax.name],

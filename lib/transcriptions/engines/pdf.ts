@@ -6,7 +6,8 @@ import { EngineError, type EngineInput, type EngineResult, type EngineSegment } 
 /** pdf.js parses the whole document in memory; larger PDFs are refused rather than risking the process. */
 export const MAX_PDF_BYTES = 100 * 1024 * 1024;
 
-export const NO_TEXT_LAYER = "No text layer found: this PDF holds only images (a scanned document?). Upload the pages as PNG or JPEG images to have them read by OCR.";
+export const NO_TEXT_LAYER =
+  "No text layer found: this PDF holds only images (a scanned document?). Upload the pages as PNG or JPEG images to have them read by OCR.";
 
 /** The text of every page, each page a segment with its number; the text marks where each page starts. */
 export async function runPdfEngine(input: EngineInput): Promise<EngineResult> {

@@ -12,7 +12,6 @@ export const SPEECH_ENGINE = "google-cloud-speech";
 
 export { MP4_NOT_ACCEPTED, NO_SPEECH_ENGINE } from "./configured";
 
-
 type Client = InstanceType<typeof v1p1beta1.SpeechClient>;
 
 /**

@@ -1,9 +1,7 @@
 import "server-only";
 export type EngineSegment = { start?: number; end?: number; page?: number; text: string };
 
-export type EngineResult =
-  | { status: "completed"; engine: string; text: string; segments?: EngineSegment[] }
-  | { status: "needs_engine"; reason: string };
+export type EngineResult = { status: "completed"; engine: string; text: string; segments?: EngineSegment[] } | { status: "needs_engine"; reason: string };
 
 export interface EngineInput {
   kind: "audio" | "pdf" | "image" | "dicom";

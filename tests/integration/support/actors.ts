@@ -26,7 +26,12 @@ async function route(path: string): Promise<Handler> {
 }
 
 /** A JSON call on a route handler, remembering cookies as a browser would. */
-export async function callRoute(browser: Browser, handler: Handler, pathname: string, options: { json?: unknown; method?: string; params?: Record<string, string> } = {}) {
+export async function callRoute(
+  browser: Browser,
+  handler: Handler,
+  pathname: string,
+  options: { json?: unknown; method?: string; params?: Record<string, string> } = {},
+) {
   const request = browser.request(pathname, { json: options.json, method: options.method });
   return browser.remember(await handler(request, options.params ? { params: Promise.resolve(options.params) } : undefined));
 }
@@ -91,8 +96,13 @@ export async function signUpPartner(hospitalId: string, name = `Partner${letters
 /** A submission made through the real signed-in route, owned by `patient`; returns its id and tracking number. */
 export async function submitCase(patient: Actor, overrides: Record<string, string | undefined> = {}): Promise<{ id: string; trackingNumber: string }> {
   const handler = (await import("@/app/api/my-submissions/route")).POST as Handler;
-  const body = multipartBody([...validFields({ email: patient.email, ...overrides }), { name: "files", file: { name: "scan.pdf", type: "application/pdf", data: samples.pdf() } }]);
-  const response = patient.browser.remember(await handler(patient.browser.request("/api/my-submissions", { body: toStream(body), contentType: MULTIPART_TYPE })));
+  const body = multipartBody([
+    ...validFields({ email: patient.email, ...overrides }),
+    { name: "files", file: { name: "scan.pdf", type: "application/pdf", data: samples.pdf() } },
+  ]);
+  const response = patient.browser.remember(
+    await handler(patient.browser.request("/api/my-submissions", { body: toStream(body), contentType: MULTIPART_TYPE })),
+  );
   assert.equal(response.status, 201, await response.clone().text());
   return (await response.json()) as { id: string; trackingNumber: string };
 }

@@ -31,7 +31,10 @@ export class Browser {
   /** Each browser gets its own address unless told, so per-address rate limits do not couple tests. */
   constructor(private readonly ip = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {}
 
-  request(pathname: string, init: { method?: string; json?: unknown; headers?: Record<string, string>; body?: ReadableStream<Uint8Array>; contentType?: string } = {}): Request {
+  request(
+    pathname: string,
+    init: { method?: string; json?: unknown; headers?: Record<string, string>; body?: ReadableStream<Uint8Array>; contentType?: string } = {},
+  ): Request {
     const headers = new Headers(init.headers);
     headers.set("origin", APP_URL);
     headers.set("x-forwarded-for", this.ip);

@@ -17,7 +17,14 @@ describe("import graph of app/, components/, client/, lib/, content/", () => {
   });
 
   it("finds a circle when there is one", () => {
-    const cycles = importCycles(new Map([["a.ts", ["b.ts"]], ["b.ts", ["c.ts"]], ["c.ts", ["a.ts", "d.ts"]], ["d.ts", []]]));
+    const cycles = importCycles(
+      new Map([
+        ["a.ts", ["b.ts"]],
+        ["b.ts", ["c.ts"]],
+        ["c.ts", ["a.ts", "d.ts"]],
+        ["d.ts", []],
+      ]),
+    );
     expect(cycles).toEqual([["a.ts", "b.ts", "c.ts"]]);
   });
 });

@@ -3,11 +3,15 @@ import { readFileSync } from "node:fs";
 import { ROOT, sourceFiles } from "./source-graph";
 
 /** What the browser may load from lib/: the contracts and a few helpers that hold no secret. */
-const BROWSER_SAFE = [/^lib\/contracts\//, /^lib\/i18n\/(navigation|routing|locales|client-messages|messages)\.ts$/, /^lib\/utils\.ts$/, /^lib\/site-config\.ts$/];
+const BROWSER_SAFE = [
+  /^lib\/contracts\//,
+  /^lib\/i18n\/(navigation|routing|locales|client-messages|messages)\.ts$/,
+  /^lib\/utils\.ts$/,
+  /^lib\/site-config\.ts$/,
+];
 
 /** Loaded by next.config.ts and proxy.ts, where "server-only" throws; they hold response headers, no secret. */
 const CONFIG_SAFE = ["lib/security/response-headers.ts", "lib/api/transport-security.ts"];
-
 
 const SERVER_ONLY = /^import "server-only";$/m;
 const importsServerOnly = (file: string) => SERVER_ONLY.test(readFileSync(`${ROOT}/${file}`, "utf8"));
@@ -23,5 +27,4 @@ describe("lib/ modules", () => {
   it("never import server-only in the browser-safe set or what the config and proxy load", () => {
     expect(files.filter((file) => (BROWSER_SAFE.some((pattern) => pattern.test(file)) || CONFIG_SAFE.includes(file)) && importsServerOnly(file))).toEqual([]);
   });
-
 });

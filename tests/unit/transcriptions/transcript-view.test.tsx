@@ -35,7 +35,15 @@ function detail(overrides: Partial<TranscriptionDetail>): TranscriptionDetail {
     segments: [],
     engine: null,
     startedAt: "2026-01-05T10:00:01.000Z",
-    file: { name: "ward-round.pdf", size: 2048, mimeType: "application/pdf", available: true, scanStatus: "not_scanned", deletedAt: null, deleteAfter: "2026-07-04T10:00:00.000Z" },
+    file: {
+      name: "ward-round.pdf",
+      size: 2048,
+      mimeType: "application/pdf",
+      available: true,
+      scanStatus: "not_scanned",
+      deletedAt: null,
+      deleteAfter: "2026-07-04T10:00:00.000Z",
+    },
     mine: true,
     retryable: false,
     consents: [],
@@ -45,7 +53,8 @@ function detail(overrides: Partial<TranscriptionDetail>): TranscriptionDetail {
 
 const answer = (status: number, body: unknown) => Promise.resolve({ ok: status >= 200 && status < 300, status, json: () => Promise.resolve(body) });
 const fetchMock = jest.fn();
-const detailCalls = () => fetchMock.mock.calls.filter(([url, init]) => url === `/api/transcriptions/${detail({}).id}` && (init as RequestInit).method === "GET").length;
+const detailCalls = () =>
+  fetchMock.mock.calls.filter(([url, init]) => url === `/api/transcriptions/${detail({}).id}` && (init as RequestInit).method === "GET").length;
 
 beforeEach(() => {
   jest.useFakeTimers();
@@ -76,7 +85,12 @@ const wait = (ms: number) =>
 
 describe("the transcript page", () => {
   it("follows a running job every 5 seconds, shows the transcript when it completes, then stops asking", async () => {
-    const done = detail({ status: "completed", text: "Blood pressure 128/82.", segments: [{ page: 1, text: "Blood pressure 128/82." }], completedAt: "2026-01-05T10:00:09.000Z" });
+    const done = detail({
+      status: "completed",
+      text: "Blood pressure 128/82.",
+      segments: [{ page: 1, text: "Blood pressure 128/82." }],
+      completedAt: "2026-01-05T10:00:09.000Z",
+    });
     fetchMock.mockImplementationOnce(() => answer(200, detail({ status: "processing" }))).mockImplementation(() => answer(200, done));
     show(detail({ status: "queued" }));
     expect(screen.getByTestId("transcription-status")).toHaveTextContent(t.status.queued);
@@ -122,6 +136,10 @@ describe("the transcript page", () => {
     show(detail({ status: "failed", retryable: true }));
     fireEvent.click(screen.getByRole("button", { name: t.detail.retry }));
     await wait(0);
-    expect(toast).toHaveBeenLastCalledWith({ title: t.detail.retryFailed, description: "Only a failed transcription can be tried again.", variant: "destructive" });
+    expect(toast).toHaveBeenLastCalledWith({
+      title: t.detail.retryFailed,
+      description: "Only a failed transcription can be tried again.",
+      variant: "destructive",
+    });
   });
 });

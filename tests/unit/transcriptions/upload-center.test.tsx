@@ -74,9 +74,12 @@ const choose = async (...files: File[]) => {
     fireEvent.change(screen.getByTestId("transcription-file"), { target: { files } });
   });
 };
-const dragData = (files: File[]) => ({ dataTransfer: { files, types: ["Files"], items: files.map((f) => ({ kind: "file", type: f.type, getAsFile: () => f })) } });
+const dragData = (files: File[]) => ({
+  dataTransfer: { files, types: ["Files"], items: files.map((f) => ({ kind: "file", type: f.type, getAsFile: () => f })) },
+});
 const submit = () => screen.getByRole("button", { name: t.upload.submit });
-const consentBox = (type: "recording" | "sharing" | "analysis") => screen.getByRole("checkbox", { name: new RegExp(t.consent[type].slice(0, 30).replace(/[()]/g, "\\$&")) });
+const consentBox = (type: "recording" | "sharing" | "analysis") =>
+  screen.getByRole("checkbox", { name: new RegExp(t.consent[type].slice(0, 30).replace(/[()]/g, "\\$&")) });
 
 describe("the upload center's drop zone", () => {
   it("refuses a file over 500 MB, of another type, an empty one, and two at once, each with its own message", async () => {
@@ -189,7 +192,20 @@ describe("submitting", () => {
     expect(options.files.map((f) => f.name)).toEqual(["round.wav"]);
 
     listed = {
-      items: [{ id: "t1", title: "round.wav", kind: "audio", status: "queued", statusReason: null, meetingType: "consultation", fileName: "round.wav", uploadedBy: null, createdAt: "2026-01-05T10:00:00.000Z", completedAt: null }],
+      items: [
+        {
+          id: "t1",
+          title: "round.wav",
+          kind: "audio",
+          status: "queued",
+          statusReason: null,
+          meetingType: "consultation",
+          fileName: "round.wav",
+          uploadedBy: null,
+          createdAt: "2026-01-05T10:00:00.000Z",
+          completedAt: null,
+        },
+      ],
       nextCursor: null,
     };
     expect(screen.queryByTestId("transcription-row")).not.toBeInTheDocument();
@@ -204,13 +220,21 @@ describe("submitting", () => {
 
   it("on a server error: the drop zone's failed state, and 'Upload Failed' with the server's message", async () => {
     show();
-    uploadWithProgress.mockResolvedValue({ status: 400, body: apiErrorSchema.parse({ error: "You must consent to recording transcription to proceed." }), text: "" });
+    uploadWithProgress.mockResolvedValue({
+      status: 400,
+      body: apiErrorSchema.parse({ error: "You must consent to recording transcription to proceed." }),
+      text: "",
+    });
     await choose(file("a.pdf"));
     fireEvent.click(consentBox("recording"));
     fireEvent.click(submit());
     await waitFor(() => expect(dropZone()).toHaveAttribute("data-state", "rejected"));
     expect(screen.getByRole("alert")).toHaveTextContent("File upload failed. Please try again.");
-    expect(toast).toHaveBeenCalledWith({ title: "Upload Failed", description: "You must consent to recording transcription to proceed.", variant: "destructive" });
+    expect(toast).toHaveBeenCalledWith({
+      title: "Upload Failed",
+      description: "You must consent to recording transcription to proceed.",
+      variant: "destructive",
+    });
     // The file stays chosen, so the user can try again.
     expect(screen.getByTestId("chosen-file")).toHaveTextContent("a.pdf");
     expect(submit()).toBeEnabled();
@@ -275,7 +299,11 @@ describe("submitting", () => {
 
   it("puts a refusal the server names a field for on that field, with the focus there", async () => {
     show();
-    uploadWithProgress.mockResolvedValue({ status: 400, body: apiErrorSchema.parse({ error: "Please use at most 100 characters.", code: "too_long", field: "patientInfo.patientId" }), text: "" });
+    uploadWithProgress.mockResolvedValue({
+      status: 400,
+      body: apiErrorSchema.parse({ error: "Please use at most 100 characters.", code: "too_long", field: "patientInfo.patientId" }),
+      text: "",
+    });
     await choose(file("a.pdf"));
     fireEvent.click(consentBox("recording"));
     await act(async () => {

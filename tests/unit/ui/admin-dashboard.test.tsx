@@ -25,14 +25,26 @@ const fetchMock = jest.fn(async (url: string) => {
   const params = new URL(url, "http://localhost").searchParams;
   requests.push(params);
   const tab = params.get("tab") ?? "all";
-  let rows = cases.filter((s) => tab === "all" || (tab === "urgent" && s.urgency === "urgent") || (tab === "registered" && s.source === "authenticated") || (tab === "files" && s.files.length > 0));
+  let rows = cases.filter(
+    (s) =>
+      tab === "all" ||
+      (tab === "urgent" && s.urgency === "urgent") ||
+      (tab === "registered" && s.source === "authenticated") ||
+      (tab === "files" && s.files.length > 0),
+  );
   if (params.get("overdue") === "true") rows = rows.filter((s) => s.routing.overdue > 0);
   const start = Number(params.get("cursor") ?? 0);
   const limit = Number(params.get("limit") ?? 50);
   const items = rows.slice(start, start + limit);
   const counts = params.get("cursor")
     ? null
-    : { total: cases.length, urgent: cases.filter((s) => s.urgency === "urgent").length, registered: 0, withFiles: 0, overdue: cases.filter((s) => s.routing.overdue > 0).length };
+    : {
+        total: cases.length,
+        urgent: cases.filter((s) => s.urgency === "urgent").length,
+        registered: 0,
+        withFiles: 0,
+        overdue: cases.filter((s) => s.routing.overdue > 0).length,
+      };
   const body = { items, nextCursor: start + limit < rows.length ? String(start + limit) : null, counts };
   return { ok: true, status: 200, json: async () => body, text: async () => JSON.stringify(body) };
 });
@@ -138,7 +150,11 @@ describe("admin dashboard list", () => {
     await waitFor(() => expect(screen.getAllByRole("link", { name: /^View Details/ })).toHaveLength(50));
     expect(requests.at(-1)?.get("tab")).toBe("urgent");
     const panel = screen.getByRole("tabpanel");
-    expect(within(panel).getAllByText(/^Patient \d+$/).map((node) => node.textContent)).toEqual(urgent.slice(0, 50).map((s) => s.patientName));
+    expect(
+      within(panel)
+        .getAllByText(/^Patient \d+$/)
+        .map((node) => node.textContent),
+    ).toEqual(urgent.slice(0, 50).map((s) => s.patientName));
     fireEvent.click(screen.getByRole("button", { name: "Load more" }));
     await waitFor(() => expect(screen.getAllByRole("link", { name: /^View Details/ })).toHaveLength(urgent.length));
     expect([requests.at(-1)?.get("tab"), requests.at(-1)?.get("cursor")]).toEqual(["urgent", "50"]);
@@ -155,7 +171,10 @@ describe("admin dashboard list", () => {
   }, 30_000);
 
   test("an ended case's card has no Overdue badge; a waiting one past its 72 hours has", async () => {
-    cases = [makeCase({ status: "closed", routing: { hospitals: 2, overdue: 0 } }), makeCase({ status: "sent_to_hospitals", routing: { hospitals: 2, overdue: 1 } })];
+    cases = [
+      makeCase({ status: "closed", routing: { hospitals: 2, overdue: 0 } }),
+      makeCase({ status: "sent_to_hospitals", routing: { hospitals: 2, overdue: 1 } }),
+    ];
     show();
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(within(cards()[0]).queryByTestId("admin-overdue")).not.toBeInTheDocument();

@@ -4,7 +4,13 @@ import { NextIntlClientProvider } from "next-intl";
 import { FilePreviewDialog } from "@/components/admin/file-preview-dialog";
 import en from "@/messages/en.json";
 
-const image = { id: "7d4c1f3e-0000-4000-8000-000000000002", originalName: "chest-xray.png", size: 20480, mimeType: "image/png", createdAt: "2026-01-01T00:00:00Z" };
+const image = {
+  id: "7d4c1f3e-0000-4000-8000-000000000002",
+  originalName: "chest-xray.png",
+  size: 20480,
+  mimeType: "image/png",
+  createdAt: "2026-01-01T00:00:00Z",
+};
 
 function show(file: typeof image) {
   render(

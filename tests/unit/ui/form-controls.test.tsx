@@ -21,7 +21,6 @@ describe("<Input /> and <Label />", () => {
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(input).toHaveValue("+254700000000");
   });
-
 });
 
 describe("<Textarea />", () => {

@@ -1,12 +1,16 @@
 import "@testing-library/jest-dom";
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { NextIntlClientProvider } from "next-intl";
 import { JourneyView } from "@/components/patient/journey-view";
 import { AnswerClock } from "@/components/partner/answer-clock";
 import { CaseStatusBadge } from "@/components/partner/case-status-badge";
 import { RoutingBadge } from "@/components/partner/routing-badge";
-import type { OwnSubmission } from "@/lib/submissions/queries";
+import { submissionKeys } from "@/client/queries/submissions";
+import { ownSubmissionSchema, ownSubmissionsSchema, type OwnSubmission } from "@/lib/contracts/submissions";
+import { planApprovedSchema } from "@/lib/contracts/tracking";
 import en from "@/messages/en.json";
+import { jsonAnswer } from "../json-answer";
 
 jest.mock("@/lib/i18n/navigation", () => ({
   Link: ({ href, children, ...props }: { href: string; children: React.ReactNode }) => (
@@ -17,21 +21,25 @@ jest.mock("@/lib/i18n/navigation", () => ({
   useRouter: () => ({ push: jest.fn(), replace: jest.fn(), refresh: jest.fn() }),
 }));
 jest.mock("@/client/use-session", () => ({
-  useSession: () => ({ status: "ready", me: { isAuthenticated: true, user: { username: "amina", name: "Amina", email: "amina@example.com", role: "user", createdAt: "2026-01-05T10:00:00Z" } } }),
+  useSession: () => ({
+    status: "ready",
+    me: { isAuthenticated: true, user: { username: "amina", name: "Amina", email: "amina@example.com", role: "user", createdAt: "2026-01-05T10:00:00Z" } },
+  }),
   refreshSession: jest.fn(),
   markSignedOut: jest.fn(),
 }));
 let submissions: OwnSubmission[] = [];
-jest.mock("@/components/patient/use-own-submissions", () => ({
-  useOwnSubmissions: () => ({ state: { status: "ready", submissions }, refresh: jest.fn() }),
-  signInPath: (next: string) => ({ pathname: "/simple-login.html", query: { next } }),
-}));
 
+/** Renders with a query cache that already holds the patient's submissions (as the contract parses them). */
 function show(ui: React.ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  queryClient.setQueryData(submissionKeys.mine, ownSubmissionsSchema.parse(submissions));
   return render(
-    <NextIntlClientProvider locale="en" timeZone="UTC" messages={en}>
-      {ui}
-    </NextIntlClientProvider>,
+    <QueryClientProvider client={queryClient}>
+      <NextIntlClientProvider locale="en" timeZone="UTC" messages={en}>
+        {ui}
+      </NextIntlClientProvider>
+    </QueryClientProvider>,
   );
 }
 
@@ -46,7 +54,7 @@ const hospital = (name: string, declined: boolean) => ({
 });
 
 function submission(fields: Partial<OwnSubmission> = {}): OwnSubmission {
-  return {
+  return ownSubmissionSchema.parse({
     id: "5f0c7f6e-0000-4000-8000-000000000001",
     title: "Knee replacement",
     trackingNumber: "SUB-20260301-ABCDEFGHJK",
@@ -70,8 +78,29 @@ function submission(fields: Partial<OwnSubmission> = {}): OwnSubmission {
     documentRequests: [],
     responsesCount: 0,
     ...fields,
-  } as OwnSubmission;
+  });
 }
+
+const plan = {
+  id: "0b7a4c1e-0000-4000-8000-000000000009",
+  diagnosisSummary: "Advanced osteoarthritis of the right knee",
+  proposedTreatment: "Total knee replacement",
+  included: "Surgery, 5 nights, physiotherapy",
+  lengthOfStayDays: 10,
+  priceMin: 8000,
+  priceMax: 9500,
+  currency: "USD",
+  validUntil: "2099-12-31",
+  leadDoctor: "Dr. Aydın",
+  message: null,
+  status: "proposed",
+  decidedAt: null,
+  appointmentAt: null,
+  appointmentNote: null,
+  createdAt: "2026-03-03T09:00:00Z",
+  hospital: { name: "Medipol Mega University Hospital", city: "Istanbul", country: "Turkey" },
+  expired: false,
+} as const;
 
 describe("the patient's journey view", () => {
   test("the status history shows the coordinator's note with the change it explains", () => {
@@ -100,6 +129,36 @@ describe("the patient's journey view", () => {
     show(<JourneyView />);
     expect(screen.getByTestId("matched-hospitals")).toHaveTextContent(en.journey.noHospitalsYet);
     expect(screen.getByTestId("declined-hospitals")).toHaveTextContent("Memorial Şişli Hospital");
+  });
+});
+
+describe("approving a plan from the journey", () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  test("posts the plan to the owner's endpoint, then reads the submissions again and shows the new status", async () => {
+    const responded = submission({ status: "responded", plans: [plan], responsesCount: 1 });
+    const accepted = submission({ status: "plan_accepted", plans: [{ ...plan, status: "accepted", decidedAt: "2026-03-04T09:00:00Z" }], responsesCount: 1 });
+    submissions = [responded];
+    const answers: Record<string, unknown> = {
+      [`POST /api/my-submissions/${responded.id}/approve-plan`]: planApprovedSchema.parse({ planId: plan.id, status: "plan_accepted" }),
+      "GET /api/my-submissions": ownSubmissionsSchema.parse([accepted]),
+    };
+    const fetchMock = jest.fn((url: string, init?: RequestInit) => {
+      const body = answers[`${init?.method ?? "GET"} ${url}`];
+      return body ? jsonAnswer(body) : jsonAnswer({ error: "Not found", code: "not_found" }, 404);
+    });
+    global.fetch = fetchMock as unknown as typeof fetch;
+    show(<JourneyView />);
+    expect(screen.getByTestId("status-badge")).toHaveTextContent("Hospital Responded");
+    fireEvent.click(screen.getByRole("button", { name: /Approve this plan/ }));
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: en.plans.confirm }));
+    await waitFor(() => expect(screen.getByTestId("status-badge")).toHaveTextContent("Plan Accepted"));
+    expect(fetchMock).toHaveBeenCalledWith(
+      `/api/my-submissions/${responded.id}/approve-plan`,
+      expect.objectContaining({ method: "POST", body: JSON.stringify({ planId: plan.id }) }),
+    );
+    expect(fetchMock).toHaveBeenCalledWith("/api/my-submissions", expect.objectContaining({ method: "GET" }));
+    expect(screen.getByTestId("plan-card")).toHaveAttribute("data-status", "accepted");
   });
 });
 

@@ -9,7 +9,11 @@ import type { AdminRouting } from "@/lib/contracts/cases";
 import en from "@/messages/en.json";
 
 // isOverdue is pure; the module's queries are not used here.
-jest.mock("@/lib/db", () => ({ db: () => { throw new Error("no database in component tests"); } }));
+jest.mock("@/lib/db", () => ({
+  db: () => {
+    throw new Error("no database in component tests");
+  },
+}));
 
 const HOUR = 60 * 60 * 1000;
 const now = new Date("2026-11-23T12:00:00Z");
@@ -88,7 +92,11 @@ describe("the routing clock on the case page", () => {
   });
   test("a hospital within its 72 hours shows the time left", () => {
     const routedAt = new Date(Date.now() - 2 * HOUR);
-    wrap(<CaseRoutings routings={[routing({ routedAt: routedAt.toISOString(), dueAt: new Date(routedAt.getTime() + 72 * HOUR).toISOString(), overdue: false })]} />);
+    wrap(
+      <CaseRoutings
+        routings={[routing({ routedAt: routedAt.toISOString(), dueAt: new Date(routedAt.getTime() + 72 * HOUR).toISOString(), overdue: false })]}
+      />,
+    );
     expect(screen.getByTestId("routing-clock")).toHaveTextContent(/^2d 2?[12]h left to answer$/);
   });
   test("a closed case: the same unanswered hospital is not overdue, and reads 'No longer needed'", () => {

@@ -30,7 +30,16 @@ function item(n: number, fields: Partial<PartnerCaseSummary> = {}, routing: Part
     urgency: "standard",
     status: "sent_to_hospitals",
     createdAt: "2026-03-01T08:00:00Z",
-    routing: { id: `r${n}`, status: "awaiting_response", routedAt: "2026-03-01T08:00:00Z", dueAt: "2026-03-04T08:00:00Z", respondedAt: null, declineReason: null, plan: null, ...routing },
+    routing: {
+      id: `r${n}`,
+      status: "awaiting_response",
+      routedAt: "2026-03-01T08:00:00Z",
+      dueAt: "2026-03-04T08:00:00Z",
+      respondedAt: null,
+      declineReason: null,
+      plan: null,
+      ...routing,
+    },
     ...fields,
   } as PartnerCaseSummary;
 }

@@ -17,7 +17,8 @@ function show(fetchImpl: jest.Mock) {
   return screen.getByTestId("storage-status");
 }
 
-const answer = (status: number, body: unknown) => ({ ok: status < 300, status, statusText: "", json: async () => body, text: async () => JSON.stringify(body) }) as Response;
+const answer = (status: number, body: unknown) =>
+  ({ ok: status < 300, status, statusText: "", json: async () => body, text: async () => JSON.stringify(body) }) as Response;
 
 describe("/google-drive-setup status card", () => {
   let consoleError: jest.SpyInstance;
@@ -25,7 +26,10 @@ describe("/google-drive-setup status card", () => {
   afterEach(() => consoleError.mockRestore());
 
   test("'Failed to check Google Drive status' when the status call throws; Refresh checks again", async () => {
-    const fetchMock = jest.fn().mockRejectedValueOnce(new TypeError("Failed to fetch")).mockResolvedValueOnce(answer(200, { success: true, email: "s3://afya-records (eu-west-1)", error: null }));
+    const fetchMock = jest
+      .fn()
+      .mockRejectedValueOnce(new TypeError("Failed to fetch"))
+      .mockResolvedValueOnce(answer(200, { success: true, email: "s3://afya-records (eu-west-1)", error: null }));
     const card = show(fetchMock);
     expect(await screen.findByText("Failed to check Google Drive status", { exact: false })).toBeVisible();
     expect(card).toHaveTextContent("Not connected");

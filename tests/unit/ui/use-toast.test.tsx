@@ -1,13 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 
-import {
-  TOAST_REMOVE_DELAY,
-  dismissToast,
-  reducer,
-  toast,
-  useToast,
-  type ToasterToast,
-} from "@/components/ui/use-toast";
+import { TOAST_REMOVE_DELAY, dismissToast, reducer, toast, useToast, type ToasterToast } from "@/components/ui/use-toast";
 
 beforeEach(() => {
   jest.useFakeTimers();

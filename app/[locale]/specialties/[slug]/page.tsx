@@ -98,7 +98,10 @@ export default async function SpecialtyPage({ params }: Props) {
         <ul className="grid gap-2 sm:grid-cols-2">
           {hospitalsOffering(slug).map((hospital) => (
             <li key={hospital.id} className="rounded-md border bg-card px-4 py-3">
-              <Link href={paths.hospitalGroup(hospital.group)} className="inline-flex min-h-10 items-center font-medium text-primary underline-offset-4 hover:underline">
+              <Link
+                href={paths.hospitalGroup(hospital.group)}
+                className="inline-flex min-h-10 items-center font-medium text-primary underline-offset-4 hover:underline"
+              >
                 {hospital.name}
               </Link>
               <p className="text-sm text-muted-foreground">{hospitalLocation(t, hospital)}</p>
@@ -118,7 +121,10 @@ export default async function SpecialtyPage({ params }: Props) {
             .filter((other) => other !== slug)
             .map((other) => (
               <li key={other}>
-                <Link href={paths.specialty(other)} className="inline-flex min-h-10 items-center rounded-md border bg-card px-3 text-sm font-medium hover:bg-accent">
+                <Link
+                  href={paths.specialty(other)}
+                  className="inline-flex min-h-10 items-center rounded-md border bg-card px-3 text-sm font-medium hover:bg-accent"
+                >
                   {t(messageKey.specialtyName(other))}
                 </Link>
               </li>

@@ -63,7 +63,8 @@ async function jsonObjectBody(request: Request): Promise<Request | Response> {
       return errorResponse(new AppError("bad_request", "invalid_json"), request);
     }
   }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return errorResponse(new AppError("bad_request", "json_object_required"), request);
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
+    return errorResponse(new AppError("bad_request", "json_object_required"), request);
   // Better Auth would pass such text to the database, which refuses it, and answer 500 (e.g. a reset token with a lone surrogate).
   if (!storableText(parsed)) return errorResponse(new AppError("bad_request", "unstorable_text"), request);
   const headers = new Headers(request.headers);

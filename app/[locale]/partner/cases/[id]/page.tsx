@@ -55,60 +55,62 @@ export default async function PartnerCasePage({ params }: Props) {
 
   return (
     <PageMessages namespaces={["partner", "caseFiles"]}>
-    <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
-      <LocalizedLink href="/partner" className="text-sm text-primary underline">
-        {t("backToList")}
-      </LocalizedLink>
-      <header className="space-y-2">
-        <h1 className="text-3xl font-bold">{t("caseTitle", { trackingNumber: item.trackingNumber })}</h1>
-        <div className="flex flex-wrap items-center gap-2">
-          <Badge variant={urgencyColour(item.urgency)}>{t(`urgency.${item.urgency}`)}</Badge>
-          <CaseStatusBadge status={item.status} />
-          <RoutingBadge status={routing.status} />
-          <AnswerClock routing={routing} now={new Date()} />
-        </div>
-        <p className="text-sm text-muted-foreground">{t("routedAt", { date: new Date(routing.routedAt) })}</p>
-      </header>
+      <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+        <LocalizedLink href="/partner" className="text-sm text-primary underline">
+          {t("backToList")}
+        </LocalizedLink>
+        <header className="space-y-2">
+          <h1 className="text-3xl font-bold">{t("caseTitle", { trackingNumber: item.trackingNumber })}</h1>
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant={urgencyColour(item.urgency)}>{t(`urgency.${item.urgency}`)}</Badge>
+            <CaseStatusBadge status={item.status} />
+            <RoutingBadge status={routing.status} />
+            <AnswerClock routing={routing} now={new Date()} />
+          </div>
+          <p className="text-sm text-muted-foreground">{t("routedAt", { date: new Date(routing.routedAt) })}</p>
+        </header>
 
-      <section className="space-y-3 rounded-lg border p-5">
-        <h2 className="text-xl font-semibold">{t("caseDetails")}</h2>
-        <dl className="grid gap-3 sm:grid-cols-[12rem_1fr]">
-          {details.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-              <dd className="text-sm whitespace-pre-wrap">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-
-      {item.shared ? (
         <section className="space-y-3 rounded-lg border p-5">
-          <h2 className="text-xl font-semibold">{t("files", { count: item.files.length })}</h2>
-          <CaseFileList files={item.files} preview="tab" showType empty={t("noFiles")} />
+          <h2 className="text-xl font-semibold">{t("caseDetails")}</h2>
+          <dl className="grid gap-3 sm:grid-cols-[12rem_1fr]">
+            {details.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+                <dd className="text-sm whitespace-pre-wrap">{value}</dd>
+              </div>
+            ))}
+          </dl>
         </section>
-      ) : (
-        <section className="space-y-2 rounded-lg border p-5" data-testid="not-shared">
-          <h2 className="text-xl font-semibold">{tAccess("notSharedTitle")}</h2>
-          <p className="text-sm text-muted-foreground">{tAccess("notSharedText")}</p>
-        </section>
-      )}
 
-      {plan && <PlanSummary plan={plan} />}
-      {routing.status === "declined" && (
-        <section className="space-y-2 rounded-lg border p-5" data-testid="decline-summary">
-          <h2 className="text-xl font-semibold">{t("declinedTitle")}</h2>
-          <p className="text-sm whitespace-pre-wrap">{routing.declineReason}</p>
-        </section>
-      )}
-      {routing.status === "awaiting_response" && caseOpen && <AnswerForms caseId={item.id} />}
+        {item.shared ? (
+          <section className="space-y-3 rounded-lg border p-5">
+            <h2 className="text-xl font-semibold">{t("files", { count: item.files.length })}</h2>
+            <CaseFileList files={item.files} preview="tab" showType empty={t("noFiles")} />
+          </section>
+        ) : (
+          <section className="space-y-2 rounded-lg border p-5" data-testid="not-shared">
+            <h2 className="text-xl font-semibold">{tAccess("notSharedTitle")}</h2>
+            <p className="text-sm text-muted-foreground">{tAccess("notSharedText")}</p>
+          </section>
+        )}
+
+        {plan && <PlanSummary plan={plan} />}
+        {routing.status === "declined" && (
+          <section className="space-y-2 rounded-lg border p-5" data-testid="decline-summary">
+            <h2 className="text-xl font-semibold">{t("declinedTitle")}</h2>
+            <p className="text-sm whitespace-pre-wrap">{routing.declineReason}</p>
+          </section>
+        )}
+        {routing.status === "awaiting_response" && caseOpen && <AnswerForms caseId={item.id} />}
         {routing.status === "withdrawn" && (
           <p className="rounded-md border p-4 text-sm text-muted-foreground" data-testid="case-ended">
             {t("caseClosed")}
           </p>
         )}
-        {plan?.status === "accepted" && item.status === "plan_accepted" && <AppointmentForm caseId={item.id} current={{ at: plan.appointmentAt, note: plan.appointmentNote }} />}
-    </div>
+        {plan?.status === "accepted" && item.status === "plan_accepted" && (
+          <AppointmentForm caseId={item.id} current={{ at: plan.appointmentAt, note: plan.appointmentNote }} />
+        )}
+      </div>
     </PageMessages>
   );
 }

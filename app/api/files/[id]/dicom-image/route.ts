@@ -12,7 +12,11 @@ export const dynamic = "force-dynamic";
  * readers and same audit as GET /api/files/[id]. Compressed or unsupported images → 415 with the reason.
  */
 export const GET = apiRoute({ access: "public" }, async ({ request, user, params }) => {
-  const { name, png } = await storedDicomPreview(String(params.id), { user, trackedSubmissionId: trackedSubmissionId(request), actor: actorFor(request, user) });
+  const { name, png } = await storedDicomPreview(String(params.id), {
+    user,
+    trackedSubmissionId: trackedSubmissionId(request),
+    actor: actorFor(request, user),
+  });
   return new Response(new Uint8Array(png), {
     headers: {
       "Content-Type": "image/png",
