@@ -38,7 +38,7 @@ export function JourneyView() {
     if (signedOut || query.unauthenticated) router.replace(signInPath("/journey"));
   }, [signedOut, query.unauthenticated, router]);
 
-  // SPEC sends a failed auth check to sign-in; a server that cannot reach its database (503) is not a
+  // A failed auth check sends the visitor to sign-in; a server that cannot reach its database (503) is not a
   // sign-out, and sign-in would fail too: the person is asked to try again instead.
   if (session.status === "unavailable") return <UnavailablePage retry={() => void refreshSession()} />;
 

@@ -64,7 +64,7 @@ describe("DICOM in the admin preview dialog", () => {
     expect(within(dialog).getByRole("link", { name: "Download File" })).toHaveAttribute("href", `/api/files/${file.id}`);
   });
 
-  test("a compressed image: metadata, then SPEC's 'Preview not available for this file type' and the reason", async () => {
+  test("a compressed image: metadata, then 'Preview not available for this file type' and the reason", async () => {
     const dialog = show({
       status: 200,
       body: {
