@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { fileSamples } from "./support";
-import ar from "@/messages/ar.json";
+import { readFileSync } from "node:fs";
 
+const ar = JSON.parse(readFileSync("messages/ar.json", "utf8")) as { errors: Record<string, string> };
 const arabic = { email: ar.errors.email_invalid, consentEmail: ar.errors.consent_email_invalid };
 
 /** The Arabic records form, complete and valid except for the e-mails given. */
