@@ -9,6 +9,8 @@ export type ErrorKind =
   | "forbidden"
   | "not_found"
   | "conflict"
+  | "gone"
+  | "locked"
   | "request_timeout"
   | "payload_too_large"
   | "unsupported_media_type"
@@ -21,6 +23,8 @@ const statusByKind: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
+  locked: 423,
   request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,

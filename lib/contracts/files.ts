@@ -9,7 +9,7 @@ export function fileKind(mimeType: string): FileKind {
   if (mimeType === "text/plain") return "text";
   return "other";
 }
-/** The type upload sniffing gives DICOM files (lib/uploads/sniff.ts); safe to import in the browser. */
+/** The type upload sniffing gives DICOM files (lib/contracts/file-types.ts); safe to import in the browser. */
 export const DICOM_MIME_TYPE = "application/dicom";
 
 /** A stored file as every case reader gets it (admin, partner, patient). */

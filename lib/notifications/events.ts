@@ -11,6 +11,8 @@ export type NotificationEvent =
   | { type: "document_request"; trackingNumber: string; request: string }
   | { type: "appointment_scheduled"; trackingNumber: string; hospitalName: string; date: string }
   | { type: "retention_notice"; trackingNumber: string; date: string }
+  // To the patient: files announced for their case that did not arrive before the upload expired.
+  | { type: "upload_incomplete"; trackingNumber: string; files: string }
   | { type: "case_routed"; trackingNumber: string; hospitalName: string; dueAt: string }
   | { type: "plan_accepted"; trackingNumber: string; hospitalName: string }
   | { type: "plan_not_selected"; trackingNumber: string; hospitalName: string }

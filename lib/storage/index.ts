@@ -48,10 +48,11 @@ export function createStore(env: StorageEnv): ObjectStore {
   });
 }
 
-let store: ObjectStore | undefined;
+let store: { env: Env; store: ObjectStore } | undefined;
 
-/** The process-wide store, built from the validated configuration on first use. */
+/** The process-wide store, built from the validated configuration on first use (again when tests change it). */
 export function getStore(): ObjectStore {
-  store ??= createStore(getEnv());
-  return store;
+  const env = getEnv();
+  if (store?.env !== env) store = { env, store: createStore(env) };
+  return store.store;
 }

@@ -19,3 +19,8 @@ export function linkSigningKey(encryptionKey: string): Buffer {
 function deriveKey(encryptionKey: string, label: string): Buffer {
   return Buffer.from(hkdfSync("sha256", Buffer.from(encryptionKey, "base64"), Buffer.alloc(0), label, 32));
 }
+
+/** Seals the state of unfinished uploads (their size, file name and last partial record). */
+export function uploadStateKey(encryptionKey: string): Buffer {
+  return deriveKey(encryptionKey, "afyabridge/storage/upload-state/v1");
+}

@@ -215,7 +215,7 @@ async function* temporaryFiles(folder: string): AsyncGenerator<string> {
   }
 }
 
-async function syncFolder(folder: string): Promise<void> {
+export async function syncFolder(folder: string): Promise<void> {
   const handle = await open(folder, "r");
   try {
     await handle.sync();

@@ -159,15 +159,22 @@ export class S3Store implements ObjectStore {
     }
   }
 
-  private encryptionParams(): Pick<PutObjectCommandInput, "ServerSideEncryption" | "SSEKMSKeyId"> {
-    switch (this.options.serverSideEncryption) {
-      case "none":
-        return {};
-      case "AES256":
-        return { ServerSideEncryption: "AES256" };
-      case "aws:kms":
-        return { ServerSideEncryption: "aws:kms", SSEKMSKeyId: this.options.kmsKeyId };
-    }
+  private encryptionParams() {
+    return serverSideEncryptionParams(this.options);
+  }
+}
+
+/** The parameters that make S3 encrypt what we write (every PutObject and multipart upload, ours and the upload store's). */
+export function serverSideEncryptionParams(
+  options: Pick<S3StoreOptions, "serverSideEncryption" | "kmsKeyId">,
+): Pick<PutObjectCommandInput, "ServerSideEncryption" | "SSEKMSKeyId"> {
+  switch (options.serverSideEncryption) {
+    case "none":
+      return {};
+    case "AES256":
+      return { ServerSideEncryption: "AES256" };
+    case "aws:kms":
+      return { ServerSideEncryption: "aws:kms", SSEKMSKeyId: options.kmsKeyId };
   }
 }
 

@@ -2,11 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { receiveUploads } from "@/lib/uploads/receive";
 import type { StoredUpload } from "@/lib/uploads/store-upload";
-import type { SniffedType } from "@/lib/uploads/sniff";
+import { recordKinds } from "@/lib/contracts/file-types";
 import { MAX_FILE_BYTES } from "@/lib/contracts/submissions";
-
-/** Medical records we accept: PDF, JPEG, PNG, HEIC/HEIF, DICOM, ZIP (a CD's contents), plain text. */
-const ACCEPTED_KINDS = new Set<SniffedType["kind"]>(["pdf", "jpeg", "png", "heic", "dicom", "zip", "text"]);
 
 /**
  * Streams the files of a multipart request into storage under `submissions/<submission id>/`, then
@@ -34,7 +31,7 @@ export async function receiveRecords<T>(
       prefix: () => `submissions/${options.folder()}`,
       rules: {
         maxBytes: MAX_FILE_BYTES,
-        accepts: (type) => ACCEPTED_KINDS.has(type.kind),
+        accepts: (type) => recordKinds.has(type.kind),
         refused: "file_type_refused",
         tooLarge: "file_too_large",
       },

@@ -11,7 +11,7 @@ import type { Prisma, TranscriptionKind } from "@/lib/db/generated/client";
 import { receiveUploads } from "@/lib/uploads/receive";
 import { MAX_TRANSCRIPTION_BYTES, patientInfoSchema, speechLanguages, transcriptionUploadFieldsSchema, type PatientInfo } from "@/lib/contracts/transcriptions";
 import { codedDefaults, issueError } from "@/lib/api/zod-issues";
-import type { SniffedType } from "@/lib/uploads/sniff";
+import type { SniffedType } from "@/lib/contracts/file-types";
 import { checkConsents, claimConsents, parseConsentIds } from "./consent";
 import { enqueueTranscription } from "./jobs";
 import { RETENTION_DAYS } from "./upload-rules";

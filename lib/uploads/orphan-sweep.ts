@@ -4,9 +4,11 @@ import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { QUARANTINE_PREFIX } from "@/lib/security/scan";
 import { getStore } from "@/lib/storage";
+import { expireUploads } from "./resumable";
+import { uploadServer } from "./tus/server";
 
-/** Prefixes whose objects must each belong to a SubmissionFile or Transcription row (quarantined copies too). */
-const SWEPT_PREFIXES = ["submissions", "transcriptions", QUARANTINE_PREFIX];
+/** Prefixes whose objects must each belong to a SubmissionFile or Transcription row (quarantined copies too, finished uploads). */
+const SWEPT_PREFIXES = ["submissions", "transcriptions", "uploads", QUARANTINE_PREFIX];
 const BATCH = 500;
 
 export interface SweepReport {
@@ -16,6 +18,8 @@ export interface SweepReport {
   deleted: number;
   /** Temporary files of interrupted writes deleted (local store). */
   temporaryFiles: number;
+  /** Resumable uploads given up at their expiry (their patients are told). */
+  expiredUploads: number;
 }
 
 /**
@@ -28,6 +32,10 @@ export interface SweepReport {
  */
 export async function sweepOrphanedUploads(options: { minAgeMs?: number; now?: Date } = {}): Promise<SweepReport> {
   const store = getStore();
+  const uploads = uploadServer().datastore;
+  const expiredUploads = await expireUploads((id) => uploads.remove(id), options.now);
+  // Also what the table does not know of (an upload store's leftovers). On S3 the bucket's lifecycle rule does the same.
+  await uploads.deleteExpired().catch((error: unknown) => log.warn({ err: error }, "could not list expired uploads in the upload store"));
   const modifiedBefore = new Date((options.now ?? new Date()).getTime() - (options.minAgeMs ?? 60 * 60 * 1000));
   let checked = 0;
   let deleted = 0;
@@ -57,11 +65,11 @@ export async function sweepOrphanedUploads(options: { minAgeMs?: number; now?: D
   if (batch.length > 0) await sweep();
   const temporaryFiles = (await store.deleteStaleTemporaryFiles?.(modifiedBefore)) ?? 0;
 
-  const report = { checked, deleted, temporaryFiles };
+  const report = { checked, deleted, temporaryFiles, expiredUploads };
   if (deleted > 0 || temporaryFiles > 0) await audit(db(), systemActor, { action: "storage.orphans_deleted", metadata: { ...report } });
   log.info(
     { job: "orphan_upload_sweep", ...report },
-    `orphan sweep: checked ${checked} stored objects, deleted ${deleted} without a row and ${temporaryFiles} stale temporary files`,
+    `orphan sweep: checked ${checked} stored objects, deleted ${deleted} without a row and ${temporaryFiles} stale temporary files; ${expiredUploads} unfinished uploads expired`,
   );
   return report;
 }

@@ -4,7 +4,7 @@ import { AppError } from "@/lib/app-error";
 import type { ErrorCode } from "@/lib/contracts/errors";
 import { StorageLimitError, type ObjectStore } from "@/lib/storage";
 import type { IncomingFile } from "./multipart";
-import { sniff, SNIFF_BYTES, type SniffedType } from "./sniff";
+import { sniff, SNIFF_BYTES, type SniffedType } from "@/lib/contracts/file-types";
 
 export interface StoredUpload {
   key: string;

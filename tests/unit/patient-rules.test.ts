@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { fileProgress, formatKilobytes, formatMegabytes } from "@/client/upload-with-progress";
-import { sniff } from "@/lib/uploads/sniff";
+import { sniff } from "@/lib/contracts/file-types";
 import { newTrackingNumber, normalizeTrackingNumber, TRACKING_NUMBER_PATTERN } from "@/lib/submissions/tracking-number";
 import { normalizeSubmissionFields } from "@/lib/submissions/rules";
 import { applicationStage, statusColour, statusText, submissionFieldsSchema, urgencyColour } from "@/lib/contracts/submissions";

@@ -94,3 +94,22 @@ export function validFields(overrides: Record<string, string | undefined> = {}):
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([name, value]) => ({ name, value }));
 }
+
+/** The records form's fields as the JSON body of a submission that announces its files (their names differ from the multipart form's). */
+export function validJsonFields(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    patientName: "Amina Bello",
+    email: "amina.guest@example.com",
+    phone: "+234 803 000 0000",
+    homeCountry: "Nigeria",
+    medicalCondition: "Coronary artery disease",
+    specialty: "cardiology",
+    urgency: "urgent",
+    preferredCountries: ["Turkey"],
+    consent: true,
+    consentFullName: "Amina Bello",
+    consentEmail: "amina.guest@example.com",
+    consentDate: "2026-11-22",
+    ...overrides,
+  };
+}

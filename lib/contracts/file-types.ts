@@ -1,4 +1,3 @@
-import "server-only";
 /**
  * Recognises a file's real type from its first bytes, never from the browser's claim. Returns null
  * for anything we do not accept (executables, office documents, videos, ...).
@@ -22,6 +21,9 @@ const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromChar
 const HEIC_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis"]);
 const HEIF_BRANDS = new Set(["mif1", "msf1", "heif"]);
 const MP4_AUDIO_BRANDS = new Set(["M4A ", "M4B ", "mp41", "mp42", "isom", "iso2", "dash", "MSNV", "3gp4", "3gp5", "3g2a"]);
+
+/** What a patient may send as medical records: PDF, JPEG, PNG, HEIC/HEIF, DICOM, ZIP (a CD's contents), plain text. */
+export const recordKinds: ReadonlySet<SniffedType["kind"]> = new Set(["pdf", "jpeg", "png", "heic", "dicom", "zip", "text"]);
 
 export function sniff(head: Uint8Array, fileName: string): SniffedType | null {
   if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return { kind: "pdf", mimeType: "application/pdf" }; // %PDF-

@@ -1,0 +1,245 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { AppError } from "@/lib/app-error";
+import { audit, systemActor, type AuditActor } from "@/lib/audit";
+import { caseChangeableBy } from "@/lib/access/cases";
+import type { SessionUser } from "@/lib/auth/session";
+import { issueSignedCookie, readSignedCookie, type SignedCookie } from "@/lib/api/signed-cookie";
+import { recordKinds, sniff, SNIFF_BYTES } from "@/lib/contracts/file-types";
+import { MAX_FILE_BYTES, MAX_FILES_PER_SUBMISSION } from "@/lib/contracts/submissions";
+import { UPLOAD_EXPIRY_HOURS, UPLOADS_PATH, type AnnouncedFile, type UploadState, type UploadView } from "@/lib/contracts/uploads";
+import { db } from "@/lib/db";
+import type { Tx } from "@/lib/db/transaction";
+import { log } from "@/lib/log";
+import { NotificationOutbox } from "@/lib/notifications/outbox";
+import { initialScanStatus, scanSubmissionInBackground } from "@/lib/security/scan";
+import { getStore } from "@/lib/storage";
+import { newUploadId, uploadStorageKey } from "./tus/ids";
+
+/*
+ * Resumable uploads of a submission's files (ADR 018). A submission announces its files; each gets an
+ * Upload row and is sent through /api/uploads (tus), where every request is checked here against the
+ * row: its signed-in owner, or the guest holding the submission's upload cookie. When the last byte
+ * arrives the file is checked again from its bytes and becomes a SubmissionFile.
+ */
+export const UPLOAD_EXPIRY_MS = UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000;
+
+const uploadCookie: SignedCookie = { name: "afya_upload", purpose: "upload-grant", maxAgeSeconds: UPLOAD_EXPIRY_HOURS * 60 * 60, path: UPLOADS_PATH };
+
+/** The Set-Cookie header that lets a guest send the files of the submission they just created. */
+export const issueUploadCookie = (submissionId: string) => issueSignedCookie(uploadCookie, submissionId);
+
+type UploadRow = { id: string; fileName: string; size: bigint; receivedBytes: bigint; completedAt: Date | null; failure: string | null; expiresAt: Date };
+const uploadViewFields = { id: true, fileName: true, size: true, receivedBytes: true, completedAt: true, failure: true, expiresAt: true } as const;
+
+export function toUploadView(row: UploadRow): UploadView {
+  const state: UploadState = row.completedAt ? "complete" : row.failure === "upload_expired" ? "expired" : row.failure ? "refused" : "waiting";
+  return {
+    id: row.id,
+    name: row.fileName,
+    size: Number(row.size),
+    receivedBytes: Number(row.receivedBytes),
+    state,
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * Refuses an announcement before any byte travels: more files than the submission has room for, an
+ * empty file, or one over 500 MB (each named).
+ */
+export function checkAnnouncement(files: AnnouncedFile[], room: number): void {
+  if (files.length > room)
+    throw room === MAX_FILES_PER_SUBMISSION
+      ? new AppError("bad_request", "too_many_files", { params: { max: MAX_FILES_PER_SUBMISSION } })
+      : new AppError("bad_request", "submission_files_over_limit", { params: { max: MAX_FILES_PER_SUBMISSION } });
+  for (const file of files) {
+    if (file.size === 0) throw new AppError("bad_request", "file_empty", { params: { name: file.name } });
+    if (file.size > MAX_FILE_BYTES) throw new AppError("payload_too_large", "file_too_large", { params: { name: file.name } });
+  }
+}
+
+/** The Upload rows of announced files (created with their submission, or for an existing one). */
+export function newUploadRows(files: AnnouncedFile[], userId: string | null, now = new Date()) {
+  return files.map((file) => {
+    const id = newUploadId();
+    return {
+      id,
+      fileName: file.name,
+      size: BigInt(file.size),
+      storageKey: uploadStorageKey(id),
+      userId,
+      expiresAt: new Date(now.getTime() + UPLOAD_EXPIRY_MS),
+    };
+  });
+}
+
+/** How many more files a submission may receive: 50 less its files and the uploads still on their way. */
+async function roomFor(tx: Tx, submissionId: string): Promise<number> {
+  const [files, open] = await Promise.all([
+    tx.submissionFile.count({ where: { submissionId, deletedAt: null } }),
+    tx.upload.count({ where: { submissionId, completedAt: null, failure: null } }),
+  ]);
+  return MAX_FILES_PER_SUBMISSION - files - open;
+}
+
+/** More files for an existing case ('Add More Files', documents a coordinator asked for): its owner, or an admin. */
+export async function announceUploads(submissionId: string, user: SessionUser, actor: AuditActor, files: AnnouncedFile[]): Promise<UploadView[]> {
+  return db().$transaction(async (tx) => {
+    const submission = await tx.submission.findFirst({ where: { id: submissionId, ...caseChangeableBy(user) }, select: { id: true, status: true } });
+    if (!submission) throw new AppError("not_found", "submission_not_found");
+    if (submission.status === "closed" || submission.status === "cancelled") throw new AppError("conflict", "submission_closed");
+    const room = await roomFor(tx, submissionId);
+    if (room <= 0) throw new AppError("bad_request", "submission_files_full", { params: { max: MAX_FILES_PER_SUBMISSION } });
+    checkAnnouncement(files, room);
+    const rows = newUploadRows(files, user.id);
+    await tx.upload.createMany({ data: rows.map((row) => ({ ...row, submissionId })) });
+    await audit(tx, actor, { action: "upload.announce", entityType: "submission", entityId: submissionId, metadata: { files: rows.length } });
+    return rows.map((row) => toUploadView({ ...row, receivedBytes: 0n, completedAt: null, failure: null }));
+  });
+}
+
+/** The submission's uploads that have not arrived yet (waiting, refused or expired), oldest first, for its owner's pages. */
+export async function unfinishedUploads(submissionId: string): Promise<UploadView[]> {
+  const rows = await db().upload.findMany({ where: { submissionId, completedAt: null }, select: uploadViewFields, orderBy: { createdAt: "asc" } });
+  return rows.map(toUploadView);
+}
+
+/**
+ * The upload a request may use: announced for a case the signed-in user owns, or for the guest
+ * submission named by the request's upload cookie. Anything else is "not found" (nothing is revealed).
+ */
+export async function uploadForRequest(request: Request, id: string, user: SessionUser | null) {
+  const row = await db().upload.findUnique({
+    where: { id },
+    select: { id: true, submissionId: true, userId: true, fileName: true, size: true, startedAt: true, completedAt: true, failure: true, expiresAt: true },
+  });
+  const mayUse = row && (row.userId ? row.userId === user?.id : readSignedCookie(uploadCookie, request) === row.submissionId);
+  if (!row || !mayUse) throw new AppError("not_found", "upload_not_found");
+  if (row.failure === "upload_expired" || (!row.completedAt && row.expiresAt.getTime() < Date.now())) throw new AppError("gone", "upload_expired");
+  if (row.failure) throw new AppError("unsupported_media_type", "file_type_refused", { params: { name: row.fileName } });
+  return row;
+}
+
+/** The first request of an announced upload: once only, and with the announced length. */
+export async function startUpload(id: string, length: number | undefined): Promise<void> {
+  const row = await db().upload.findUniqueOrThrow({ where: { id }, select: { size: true, fileName: true } });
+  if (length !== Number(row.size)) throw new AppError("bad_request", "upload_length_mismatch", { params: { name: row.fileName } });
+  const { count } = await db().upload.updateMany({ where: { id, startedAt: null }, data: { startedAt: new Date() } });
+  if (count === 0) throw new AppError("conflict", "upload_already_started");
+}
+
+/**
+ * Refuses a file from its first bytes, before any is kept: the upload is marked refused (its row
+ * tells the patient which file and why) and nothing of it is stored.
+ */
+export async function checkUploadHead(id: string, head: Buffer): Promise<void> {
+  const row = await db().upload.findUniqueOrThrow({ where: { id }, select: { fileName: true, submissionId: true } });
+  const type = sniff(head, row.fileName);
+  if (type && recordKinds.has(type.kind)) return;
+  await db().upload.update({ where: { id }, data: { failure: "file_type_refused" } });
+  log.warn({ uploadId: id, submissionId: row.submissionId }, "upload refused: its first bytes are not a file type we accept");
+  throw new AppError("unsupported_media_type", "file_type_refused", { params: { name: row.fileName } });
+}
+
+/** Records how far an upload has come (after each request), for the patient's pages. */
+export async function recordProgress(id: string, offset: number): Promise<void> {
+  await db().upload.updateMany({ where: { id, completedAt: null }, data: { receivedBytes: BigInt(offset) } });
+}
+
+/**
+ * The last byte arrived: the stored object is read once (its sha256, and its type from its bytes
+ * again) and becomes the submission's file, then goes to the malware scan. Runs once per upload
+ * even if two requests finish it.
+ */
+export async function finishUpload(id: string, actor: AuditActor): Promise<void> {
+  const row = await db().upload.findUniqueOrThrow({ where: { id }, select: { submissionId: true, fileName: true, storageKey: true, completedAt: true } });
+  if (row.completedAt) return;
+  const { sha256, size, head } = await digest(row.storageKey);
+  const type = sniff(head, row.fileName);
+  if (!type || !recordKinds.has(type.kind)) {
+    await getStore().delete(row.storageKey);
+    await db().upload.update({ where: { id }, data: { failure: "file_type_refused" } });
+    throw new AppError("unsupported_media_type", "file_type_refused", { params: { name: row.fileName } });
+  }
+  const finished = await db().$transaction(async (tx) => {
+    const claimed = await tx.upload.updateMany({ where: { id, completedAt: null }, data: { completedAt: new Date(), receivedBytes: BigInt(size) } });
+    if (claimed.count === 0) return false;
+    const file = await tx.submissionFile.create({
+      data: {
+        submissionId: row.submissionId,
+        originalName: row.fileName,
+        size: BigInt(size),
+        mimeType: type.mimeType,
+        sha256,
+        storageKey: row.storageKey,
+        scanStatus: initialScanStatus(),
+      },
+      select: { id: true },
+    });
+    await tx.upload.update({ where: { id }, data: { fileId: file.id } });
+    await tx.submission.update({ where: { id: row.submissionId }, data: { hasFiles: true, updatedAt: new Date() } });
+    // New files answer the coordinator's open requests for more documents.
+    await tx.documentRequest.updateMany({ where: { submissionId: row.submissionId, fulfilledAt: null }, data: { fulfilledAt: new Date() } });
+    await audit(tx, actor, { action: "upload.complete", entityType: "submission", entityId: row.submissionId, metadata: { uploadId: id, bytes: size } });
+    return true;
+  });
+  if (finished) scanSubmissionInBackground(row.submissionId);
+}
+
+async function digest(key: string): Promise<{ sha256: string; size: number; head: Buffer }> {
+  const hash = createHash("sha256");
+  const head: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of (await getStore().get(key)) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    if (size < SNIFF_BYTES) head.push(chunk.subarray(0, SNIFF_BYTES - size));
+    size += chunk.length;
+  }
+  return { sha256: hash.digest("hex"), size, head: Buffer.concat(head) };
+}
+
+/**
+ * Gives up uploads not finished by their expiry: their partial bytes are deleted (`removeBytes`, the
+ * upload store's), the row says "expired", the patient is told which files did not arrive, and the
+ * operators' log says how many (without names). Returns how many uploads expired.
+ */
+export async function expireUploads(removeBytes: (id: string) => Promise<void>, now = new Date()): Promise<number> {
+  const expired = await db().upload.findMany({
+    where: { completedAt: null, failure: null, expiresAt: { lt: now } },
+    select: { id: true, fileName: true, size: true, receivedBytes: true, submissionId: true },
+    take: 500,
+  });
+  if (expired.length === 0) return 0;
+  for (const upload of expired) {
+    await removeBytes(upload.id).catch(() => {}); // never started, or already gone
+    log.warn(
+      { uploadId: upload.id, submissionId: upload.submissionId, receivedBytes: Number(upload.receivedBytes), size: Number(upload.size) },
+      "upload expired before it was finished: its partial bytes were deleted",
+    );
+  }
+  const bySubmission = new Map<string, typeof expired>();
+  for (const upload of expired) bySubmission.set(upload.submissionId, [...(bySubmission.get(upload.submissionId) ?? []), upload]);
+  for (const [submissionId, uploads] of bySubmission) {
+    const outbox = new NotificationOutbox();
+    await db().$transaction(async (tx) => {
+      const { count } = await tx.upload.updateMany({
+        where: { id: { in: uploads.map((u) => u.id) }, completedAt: null, failure: null },
+        data: { failure: "upload_expired" },
+      });
+      if (count === 0) return;
+      const submission = await tx.submission.findUniqueOrThrow({
+        where: { id: submissionId },
+        select: { id: true, userId: true, email: true, patientName: true, locale: true, trackingNumber: true },
+      });
+      await outbox.add(
+        tx,
+        { kind: "patient", submission },
+        { type: "upload_incomplete", trackingNumber: submission.trackingNumber, files: uploads.map((u) => u.fileName).join(", ") },
+      );
+      await audit(tx, systemActor, { action: "upload.expired", entityType: "submission", entityId: submissionId, metadata: { uploads: uploads.length } });
+    });
+    outbox.sendEmails();
+  }
+  return expired.length;
+}
