@@ -94,6 +94,7 @@ describe("resumable uploads (tus at /api/uploads)", () => {
   const env = { ...process.env };
 
   before(async () => {
+    process.env.REQUEST_IDLE_TIMEOUT_SECONDS = "2";
     ({ dataDir } = await useFreshApp());
     const uploads = await import("@/app/api/uploads/[[...id]]/route");
     const submissions = await import("@/app/api/medical-submissions/route");
@@ -290,7 +291,7 @@ describe("resumable uploads (tus at /api/uploads)", () => {
     const id = body.uploads[0].id;
     assert.equal((await guest.create(id, file.length)).status, 201);
     // A body that stops after 1.6 MiB and then fails, as a dropped mobile connection does.
-    const sent = 1.6 * MiB;
+    const sent = Math.floor(1.6 * MiB);
     const dropped = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(file.subarray(0, sent));
@@ -309,10 +310,36 @@ describe("resumable uploads (tus at /api/uploads)", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       offset = (await guest.offset(id)).offset;
     }
-    assert.ok(offset >= MiB && offset <= sent, `the server kept what arrived (${offset} bytes)`);
+    assert.equal(offset, sent, "the server kept every byte that arrived");
     assert.equal((await guest.patch(id, offset, file.subarray(offset))).status, 204);
     const { db } = await import("@/lib/db");
     const row = await db().upload.findUniqueOrThrow({ where: { id }, include: { submission: { include: { files: true } } } });
     assert.equal(row.submission.files[0].sha256, sha256(file));
+  });
+
+  test("a request that goes silent is let go after the idle time, keeping what it sent", { timeout: 20_000 }, async () => {
+    const guest = new Client(server.url);
+    const file = markedPdf(2 * MiB);
+    const { body } = await guest.submit([{ name: "silent.pdf", size: file.length }]);
+    const id = body.uploads[0].id;
+    assert.equal((await guest.create(id, file.length)).status, 201);
+    const sent = 1.25 * MiB;
+    let closeSilent = () => {};
+    const silent = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(file.subarray(0, sent));
+        closeSilent = () => controller.close();
+      },
+    });
+    const started = Date.now();
+    await guest.fetch(`/api/uploads/${id}`, {
+      method: "PATCH",
+      headers: { "tus-resumable": "1.0.0", "upload-offset": "0", "content-type": "application/offset+octet-stream" },
+      body: silent,
+    });
+    closeSilent();
+    assert.ok(Date.now() - started < 8000, `released after ${Date.now() - started} ms`);
+    assert.equal((await guest.offset(id)).offset, sent, "what arrived before the silence is kept");
+    assert.equal((await guest.patch(id, sent, file.subarray(sent))).status, 204);
   });
 });
