@@ -336,7 +336,7 @@ export function RecordsForm() {
         </p>
       </fieldset>
       {serverError && (
-        <p id="records-error" role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+        <p id="records-error" role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm break-words text-destructive">
           {serverError}
         </p>
       )}
