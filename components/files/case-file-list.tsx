@@ -1,11 +1,12 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { Download, ExternalLink, Eye, File, FileImage, FileText, FileType } from "lucide-react";
 import { fileKind, signedLinkSchema, type FileKind, type FileView } from "@/lib/contracts/files";
+import { formatFileSize } from "@/lib/contracts/file-size";
 import { apiFetch } from "@/client/api";
-import { formatKilobytes } from "@/client/upload-with-progress";
+import { FileName } from "@/components/files/file-name";
 import { toast } from "@/components/ui/use-toast";
 
 const icons: Record<FileKind, typeof File> = { image: FileImage, pdf: FileText, text: FileType, other: File };
@@ -36,6 +37,7 @@ export interface CaseFileListProps {
  */
 export function CaseFileList({ files, preview, signedLink = false, showType = false, label, empty, itemTestId }: CaseFileListProps) {
   const t = useTranslations("caseFiles");
+  const locale = useLocale();
   const link = useMutation({
     mutationFn: (id: string) => apiFetch(`/api/files/${id}/signed-link`, { method: "POST", schema: signedLinkSchema }),
     onSuccess: ({ url }) => void window.open(url, "_blank", "noopener,noreferrer"),
@@ -51,8 +53,9 @@ export function CaseFileList({ files, preview, signedLink = false, showType = fa
         return (
           <li key={file.id} className="flex flex-wrap items-center gap-2 p-2 text-sm" data-testid={itemTestId}>
             <Icon aria-hidden className="h-4 w-4 shrink-0 text-muted-foreground" />
-            <span className="min-w-0 flex-1 truncate font-medium">{file.originalName}</span>
-            <span className="text-muted-foreground">{t("size", { size: formatKilobytes(file.size) })}</span>
+            {/* At least 8rem, so on a phone the actions wrap under the name rather than squeezing it away. */}
+            <FileName name={file.originalName} className="min-w-32 flex-1 font-medium" />
+            <span className="text-muted-foreground">{formatFileSize(file.size, locale)}</span>
             {showType && <span className="text-muted-foreground">{file.mimeType}</span>}
             {file.deleted ? (
               <span className="px-2 text-muted-foreground" data-testid="file-deleted">

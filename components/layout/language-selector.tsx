@@ -10,7 +10,7 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
  */
 export function LanguageSelector({ locale, label }: { locale: Locale; label: string }) {
   return (
-    <label className="flex items-center">
+    <label className="flex min-w-0 items-center">
       <span className="sr-only">{label}</span>
       <select
         value={locale}
@@ -20,7 +20,7 @@ export function LanguageSelector({ locale, label }: { locale: Locale; label: str
           const { path } = splitLocalePath(window.location.pathname);
           window.location.assign(localePath(path, next) + window.location.search + window.location.hash);
         }}
-        className="h-10 rounded-md border border-input bg-background px-2 text-sm"
+        className="h-10 min-w-0 rounded-md border border-input bg-background px-1 text-sm sm:px-2"
         data-testid="language-selector"
       >
         {locales.map((code) => (

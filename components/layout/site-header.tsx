@@ -46,8 +46,8 @@ export async function SiteHeader() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
         {tc("skipToContent")}
       </a>
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-        <Link href={localePath("/", locale)} className="text-xl font-bold text-primary">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4">
+        <Link href={localePath("/", locale)} className="shrink-0 text-xl font-bold text-primary">
           {tc("appName")}
         </Link>
         <nav aria-label={t("mainNavigation")} className="hidden flex-1 lg:block">
@@ -61,7 +61,7 @@ export async function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <div className="ms-auto flex items-center gap-2">
+        <div className="ms-auto flex min-w-0 items-center gap-1 sm:gap-2">
           <NotificationBellSlot labels={bellLabels} locale={locale} />
           <LanguageSelector locale={locale} label={tc("language")} />
           <div className="hidden lg:flex">

@@ -18,7 +18,7 @@ export async function ContactPage() {
           <p className="text-muted-foreground">{t("subtitle")}</p>
           <ContactWelcome />
         </header>
-        <div className="grid gap-8 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
           <Card className="lg:col-span-2">
             <CardHeader>
               <CardTitle asChild>

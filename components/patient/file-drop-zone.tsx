@@ -2,9 +2,9 @@
 
 import { useDropzone } from "react-dropzone";
 import { useTranslations } from "next-intl";
-import { FileText, Upload, X } from "lucide-react";
-import { formatMegabytes } from "@/client/upload-with-progress";
+import { Upload, X } from "lucide-react";
 import { Progress } from "@/components/ui/progress";
+import { FileRow } from "@/components/uploads/file-row";
 import { cn } from "@/lib/utils";
 
 export interface ChosenFile {
@@ -14,7 +14,7 @@ export interface ChosenFile {
 
 /**
  * Accepts files by picker (click, or Enter/Space on the focused area) or drag and drop; lists each
- * with its size in MB, progress and a remove control. `accept` only filters the picker: what a file
+ * in a FileRow (thumbnail or icon, name, size), with its progress and a remove control. `accept` only filters the picker: what a file
  * really is, and the limits, are checked by `onAdd` and by the server from its bytes.
  */
 export function FileDropZone({
@@ -55,22 +55,23 @@ export function FileDropZone({
       {files.length > 0 && (
         <ul className="space-y-2" aria-label={t("selectedFiles")}>
           {files.map(({ id, file }, index) => (
-            <li key={id} className="rounded-md border bg-card p-3">
-              <div className="flex items-center gap-3">
-                <FileText aria-hidden className="h-5 w-5 shrink-0 text-muted-foreground" />
-                <span className="min-w-0 flex-1 truncate text-sm font-medium">{file.name}</span>
-                <span className="shrink-0 text-sm text-muted-foreground">{t("sizeMb", { size: formatMegabytes(file.size) })}</span>
-                <button
-                  type="button"
-                  onClick={() => onRemove(id)}
-                  disabled={disabled}
-                  aria-label={t("removeFile", { name: file.name })}
-                  className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md hover:bg-muted disabled:opacity-50"
-                >
-                  <X aria-hidden className="h-4 w-4" />
-                </button>
-              </div>
-              {progress && <Progress value={Math.round((progress[index] ?? 0) * 100)} aria-label={t("progressOf", { name: file.name })} className="mt-2" />}
+            <li key={id}>
+              <FileRow
+                file={file}
+                actions={
+                  <button
+                    type="button"
+                    onClick={() => onRemove(id)}
+                    disabled={disabled}
+                    aria-label={t("removeFile", { name: file.name })}
+                    className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md hover:bg-muted disabled:opacity-50"
+                  >
+                    <X aria-hidden className="h-4 w-4" />
+                  </button>
+                }
+              >
+                {progress && <Progress value={Math.round((progress[index] ?? 0) * 100)} aria-label={t("progressOf", { name: file.name })} className="mt-2" />}
+              </FileRow>
             </li>
           ))}
         </ul>

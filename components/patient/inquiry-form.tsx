@@ -61,7 +61,7 @@ export function InquiryForm() {
 
   return (
     <form method="post" onSubmit={form.handleSubmit((body) => onValid(body))} noValidate className="space-y-4">
-      <fieldset className="space-y-4" disabled={send.isPending}>
+      <fieldset className="min-w-0 space-y-4" disabled={send.isPending}>
         {input("name", "text", true)}
         {input("email", "email", true)}
         {input("phone", "tel")}

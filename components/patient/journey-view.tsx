@@ -15,6 +15,7 @@ import { LoadState } from "@/components/ui/load-state";
 import { toast } from "@/components/ui/use-toast";
 import { signInPath } from "./sign-in-path";
 import { CaseFileList } from "@/components/files/case-file-list";
+import { FileName } from "@/components/files/file-name";
 import { AddMoreFiles } from "./add-more-files";
 import { PlanComparison } from "./plan-comparison";
 import { splitMatched, StatusHistory } from "./status-history";
@@ -55,8 +56,8 @@ export function JourneyView() {
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
       <header className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold">{t("welcome", { username: user.username })}</h1>
-        <div className="flex gap-2">
+        <h1 className="min-w-0 text-3xl font-bold break-words">{t("welcome", { username: user.username })}</h1>
+        <div className="flex flex-wrap gap-2">
           <Button asChild>
             <Link href="/contact">{t("newSubmission")}</Link>
           </Button>
@@ -66,7 +67,7 @@ export function JourneyView() {
         </div>
       </header>
 
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <Card>
           <CardHeader>
             <CardTitle asChild>
@@ -74,7 +75,7 @@ export function JourneyView() {
             </CardTitle>
           </CardHeader>
           <CardContent>
-            <dl className="space-y-1 text-sm">
+            <dl className="space-y-1 text-sm break-words">
               <div>
                 <dt className="inline font-medium">{t("email")}: </dt>
                 <dd className="inline">{user.email}</dd>
@@ -161,7 +162,7 @@ function SubmissionCard({ submission }: { submission: OwnSubmission }) {
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <CardTitle asChild>
-            <h3>{submission.title || submission.patientName || t("defaultTitle")}</h3>
+            <h3 className="min-w-0 break-words">{submission.title || submission.patientName || t("defaultTitle")}</h3>
           </CardTitle>
           <Badge variant={statusColour(submission.status)} data-testid="status-badge">
             {tst.has(submission.status) ? tst(submission.status) : statusText(submission.status)}
@@ -174,8 +175,15 @@ function SubmissionCard({ submission }: { submission: OwnSubmission }) {
         </p>
       </CardHeader>
       <CardContent className="space-y-4">
-        <dl className="grid gap-2 text-sm sm:grid-cols-2">
-          {submission.fileName && <Item label={t("fileName")} value={submission.fileName} />}
+        <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
+          {submission.fileName && (
+            <div className="min-w-0">
+              <dt className="font-medium">{t("fileName")}</dt>
+              <dd className="text-muted-foreground">
+                <FileName name={submission.fileName} />
+              </dd>
+            </div>
+          )}
           {submission.medicalCondition && <Item label={t("medicalCondition")} value={submission.medicalCondition} />}
           <Item label={t("specialty")} value={ts.has(submission.specialty) ? ts(submission.specialty) : submission.specialty} />
           <Item label={t("preferredCountries")} value={t("countriesCount", { count: submission.preferredCountries.length })} />
@@ -281,7 +289,7 @@ function Item({ label, value, wide }: { label: string; value: string; wide?: boo
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>
       <dt className="font-medium">{label}</dt>
-      <dd className="text-muted-foreground">{value}</dd>
+      <dd className="break-words text-muted-foreground">{value}</dd>
     </div>
   );
 }

@@ -22,6 +22,8 @@ import {
 import { UploadNetworkError } from "@/client/upload-with-progress";
 import { useSubmitRecords } from "@/client/queries/submissions";
 import { showApiError, useErrorText } from "@/client/errors";
+import { useFormDraft } from "@/client/form-draft";
+import { useWarnBeforeLeaving } from "@/client/warn-before-leaving";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -78,6 +80,9 @@ export function RecordsForm() {
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const submit = useSubmitRecords();
   const pending = submit.isPending;
+  // What was typed survives a reload (text fields only: not the files, not the consent or its date).
+  const draft = useFormDraft("records", form, { exclude: ["consent", "consentDate"] });
+  useWarnBeforeLeaving(pending);
 
   // A link such as /contact?specialty=cardiology opens the form with that specialty chosen.
   useEffect(() => {
@@ -160,6 +165,7 @@ export function RecordsForm() {
       toast({ title: t("toast.success"), description: t("toast.successDescription", { trackingNumber: created.trackingNumber }) });
       setIdempotencyKey(crypto.randomUUID());
       setDone({ trackingNumber: created.trackingNumber });
+      draft.clear();
       if (user) {
         setTimeout(() => router.push("/journey"), REDIRECT_AFTER_MS);
         return;
@@ -244,7 +250,7 @@ export function RecordsForm() {
         accept={ACCEPT}
         hint={t("fileHint")}
       />
-      <fieldset className="grid gap-4 sm:grid-cols-2" disabled={pending}>
+      <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2" disabled={pending}>
         <legend className="mb-2 font-semibold">{t("patientDetails")}</legend>
         {field("patientName", { label: "name", required: true, autoComplete: "name" })}
         {field("email", { required: true, type: "email", autoComplete: "email", maxLength: 254 })}
@@ -299,10 +305,10 @@ export function RecordsForm() {
           <Textarea id="records-message" {...register("message")} rows={4} maxLength={5000} />
         </div>
       </fieldset>
-      <fieldset className="space-y-4 rounded-lg border p-4" disabled={pending}>
+      <fieldset className="min-w-0 space-y-4 rounded-lg border p-4" disabled={pending}>
         <legend className="px-1 font-semibold">{t("consent.title")}</legend>
         <p className="text-sm text-muted-foreground">{t("consent.text")}</p>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           {field("consentFullName", { required: true })}
           {field("consentEmail", { required: true, type: "email", maxLength: 254 })}
           {field("consentDate", { required: true, type: "date" })}
@@ -330,7 +336,7 @@ export function RecordsForm() {
         </p>
       </fieldset>
       {serverError && (
-        <p id="records-error" role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+        <p id="records-error" role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm break-words text-destructive">
           {serverError}
         </p>
       )}

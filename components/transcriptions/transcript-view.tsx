@@ -1,11 +1,12 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { ArrowLeft } from "lucide-react";
 import { formatTimestamp, patientInfoFields, transcriptAsText, type TranscriptionDetail, type TranscriptSegment } from "@/lib/contracts/transcriptions";
 import { Link } from "@/lib/i18n/navigation";
 import { useTranscription } from "@/client/queries/transcriptions";
-import { formatMegabytes } from "@/client/upload-with-progress";
+import { formatFileSize } from "@/lib/contracts/file-size";
+import { FileName } from "@/components/files/file-name";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { TranscriptionStatusBadge } from "./status-badge";
 import { DeleteTranscription, RetryTranscription, TranscriptTextActions } from "./transcript-actions";
@@ -17,6 +18,7 @@ import { DeleteTranscription, RetryTranscription, TranscriptTextActions } from "
 export function TranscriptView({ initial }: { initial: TranscriptionDetail }) {
   const t = useTranslations("transcriptions");
   const format = useFormatter();
+  const locale = useLocale();
   const { data: item } = useTranscription(initial);
   const dateTime = (value: string) => format.dateTime(new Date(value), { dateStyle: "medium", timeStyle: "short" });
   const fileUrl = `/api/transcriptions/${item.id}/file`;
@@ -77,8 +79,9 @@ export function TranscriptView({ initial }: { initial: TranscriptionDetail }) {
             <CardTitle>{t("detail.file")}</CardTitle>
           </CardHeader>
           <CardContent className="space-y-3">
-            <p className="text-sm">
-              <span className="font-medium">{item.file.name}</span> · {t("dropZone.sizeMb", { size: formatMegabytes(item.file.size) })}
+            <p className="flex min-w-0 items-baseline gap-1 text-sm">
+              <FileName name={item.file.name} className="font-medium" />
+              <span className="shrink-0">· {formatFileSize(item.file.size, locale)}</span>
             </p>
             {item.file.available ? (
               <>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useDropzone, type FileRejection } from "react-dropzone";
 import { Controller, useForm, type FieldError } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -22,10 +22,10 @@ import {
   transcriptionUploadFormSchema,
   type TranscriptionConsentType,
 } from "@/lib/contracts/transcriptions";
+import { formatFileSize } from "@/lib/contracts/file-size";
 import { ApiError } from "@/client/api";
 import { showApiError, useErrorText } from "@/client/errors";
 import { useUploadTranscription } from "@/client/queries/transcriptions";
-import { formatMegabytes } from "@/client/upload-with-progress";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -34,6 +34,7 @@ import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/components/ui/use-toast";
 import { FieldLabel, SelectField } from "@/components/patient/form-parts";
+import { FileName } from "@/components/files/file-name";
 import { cn } from "@/lib/utils";
 
 type DropState = "idle" | "drag-active" | "accepted" | "rejected";
@@ -68,6 +69,7 @@ function rejectionCode(rejections: readonly FileRejection[]): RejectCode {
  */
 export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }) {
   const t = useTranslations("transcriptions");
+  const locale = useLocale();
   const tName = useTranslations("nameRules");
   const errorText = useErrorText();
   const upload = useUploadTranscription();
@@ -262,8 +264,8 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
                 ) : (
                   <FileText aria-hidden className="h-5 w-5 shrink-0 text-muted-foreground" />
                 )}
-                <span className="min-w-0 flex-1 truncate text-sm font-medium">{file.name}</span>
-                <span className="shrink-0 text-sm text-muted-foreground">{t("dropZone.sizeMb", { size: formatMegabytes(file.size) })}</span>
+                <FileName name={file.name} className="flex-1 text-sm font-medium" />
+                <span className="shrink-0 text-sm text-muted-foreground">{formatFileSize(file.size, locale)}</span>
                 <button
                   type="button"
                   onClick={clearFile}

@@ -26,7 +26,7 @@ test("a guest submits records, sees the tracking number, then tracks the case wi
 
   await form.locator('input[type="file"]').setInputFiles([fileSamples.pdf("echocardiogram"), fileSamples.dicom("CT_0001")]);
   await expect(form.getByText("echocardiogram.pdf")).toBeVisible();
-  await expect(form.getByText("0.00 MB").first()).toBeVisible();
+  await expect(form.getByText("3 kB").first()).toBeVisible();
   await expect(form.getByText("Required: Please check this box")).toBeVisible();
   await form.getByLabel("I have read the above and give my consent.").check();
   await expect(form.getByText("Thank you! Your consent has been recorded.")).toBeVisible();

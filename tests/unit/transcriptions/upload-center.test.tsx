@@ -104,7 +104,7 @@ describe("the upload center's drop zone", () => {
     expect(dropZone()).toHaveAttribute("data-state", "accepted");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(screen.getByTestId("chosen-file")).toHaveTextContent("echo-report.pdf");
-    expect(screen.getByTestId("chosen-file")).toHaveTextContent("3.00 MB");
+    expect(screen.getByTestId("chosen-file")).toHaveTextContent("3.0 MB");
     expect(screen.getByLabelText(t.recording.fileTitle)).toHaveValue("echo-report.pdf");
   });
 
