@@ -25,10 +25,11 @@ export interface ApiRequest<T> {
   /** The answer's schema from lib/contracts; the answer is parsed with it, never cast. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 }
 
 /** The one way browser code calls the API: JSON in, the answer parsed with its contract, errors as ApiError. */
-export async function apiFetch<T = void>(path: string, { method = "GET", body, schema, signal }: ApiRequest<T> = {}): Promise<T> {
+export async function apiFetch<T = void>(path: string, { method = "GET", body, schema, signal, headers }: ApiRequest<T> = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -36,7 +37,7 @@ export async function apiFetch<T = void>(path: string, { method = "GET", body, s
       signal,
       credentials: "same-origin",
       cache: "no-store",
-      headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+      headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {

@@ -1,5 +1,3 @@
-import type { z } from "zod";
-import { ApiError, errorFromAnswer } from "./api";
 
 /**
  * Browser upload of a multipart form with progress per file. One request carries all files (as the
@@ -68,18 +66,6 @@ export function uploadWithProgress(options: {
 export type UploadOptions = Parameters<typeof uploadWithProgress>[0];
 
 /**
- * An upload whose answer is parsed with its contract schema (never cast): the parsed body, or an
- * ApiError carrying the server's code, text and field. A lost connection stays an UploadNetworkError.
- */
-export async function uploadParsed<T>(options: UploadOptions, schema: z.ZodType<T>): Promise<T> {
-  const result = await uploadWithProgress(options);
-  if (result.status < 200 || result.status >= 300) throw errorFromAnswer(result.status, result.body);
-  const parsed = schema.safeParse(result.body);
-  if (!parsed.success) throw new ApiError(result.status, "invalid_response", "invalid_response");
-  return parsed.data;
-}
-
-/**
  * Each file's share (0..1) of a multipart body of which `loaded` bytes are sent. Fields and part
  * headers (the body's bytes that are not file content) are counted as coming before the files.
  */
@@ -91,14 +77,4 @@ export function fileProgress(loaded: number, bodySize: number, sizes: number[]):
     offset += size;
     return share;
   });
-}
-
-/** Sizes of chosen files, in MB with two decimals. */
-export function formatMegabytes(bytes: number): string {
-  return (bytes / (1024 * 1024)).toFixed(2);
-}
-
-/** Sizes in KB (bytes / 1024, rounded). */
-export function formatKilobytes(bytes: number): number {
-  return Math.round(bytes / 1024);
 }

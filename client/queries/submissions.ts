@@ -1,10 +1,10 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createdSubmissionSchema, filesAddedSchema, ownSubmissionsSchema } from "@/lib/contracts/submissions";
+import { ownSubmissionsSchema, submissionWithUploadsSchema } from "@/lib/contracts/submissions";
+import { announcedUploadsSchema, type AnnouncedFile } from "@/lib/contracts/uploads";
 import { planApprovedSchema, type ApprovePlanInput } from "@/lib/contracts/tracking";
 import { apiFetch, ApiError } from "../api";
-import { uploadParsed } from "../upload-with-progress";
 import { trackingKeys } from "./tracking";
 
 /** Query keys of submissions: every list of the patient's own cases lives under `mine`. */
@@ -13,43 +13,44 @@ export const submissionKeys = {
   mine: ["submissions", "mine"] as const,
 };
 
-export interface RecordsUpload {
-  /** A signed-in patient's submission goes to their account. */
-  signedIn: boolean;
-  fields: Record<string, string>;
-  files: File[];
+export interface RecordsSubmission {
+  /** The records form's fields, as the server's schema names them. */
+  fields: Record<string, unknown>;
+  /** The files to send afterwards, announced by name and size. */
+  files: AnnouncedFile[];
   idempotencyKey: string;
-  onProgress: (perFile: number[]) => void;
 }
 
-/** Sends the records form (multipart, with progress per file); the patient's lists are refetched after it. */
+/**
+ * Creates the case from the records form and announces its files (JSON): the answer gives each file
+ * its resumable upload. A retry with the same idempotency key answers the same case.
+ */
 export function useSubmitRecords() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ signedIn, fields, files, idempotencyKey, onProgress }: RecordsUpload) =>
-      uploadParsed(
-        {
-          url: signedIn ? "/api/my-submissions" : "/api/medical-submissions",
-          fields,
-          fileField: "files",
-          files,
-          headers: { "Idempotency-Key": idempotencyKey },
-          onProgress,
-        },
-        createdSubmissionSchema,
-      ),
+    mutationFn: ({ fields, files, idempotencyKey }: RecordsSubmission) =>
+      apiFetch("/api/medical-submissions", {
+        method: "POST",
+        body: { ...fields, files },
+        headers: { "Idempotency-Key": idempotencyKey },
+        schema: submissionWithUploadsSchema,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: submissionKeys.mine }),
   });
 }
 
-/** Adds files to one of the patient's submissions (multipart: the id first, then the files). */
-export function useAddFiles(submissionId: string) {
-  const queryClient = useQueryClient();
+/** Announces more files for one of the patient's cases; each is then sent through its resumable upload. */
+export function useAnnounceFiles(submissionId: string) {
   return useMutation({
-    mutationFn: ({ files, onProgress }: { files: File[]; onProgress: (perFile: number[]) => void }) =>
-      uploadParsed({ url: "/api/add-files-to-submission", fields: { submissionId }, fileField: "files", files, onProgress }, filesAddedSchema),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: submissionKeys.mine }),
+    mutationFn: (files: AnnouncedFile[]) =>
+      apiFetch(`/api/my-submissions/${submissionId}/uploads`, { method: "POST", body: { files }, schema: announcedUploadsSchema }),
   });
+}
+
+/** After files arrived: the patient's lists show them. */
+export function useFilesArrived() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: submissionKeys.mine });
 }
 
 /**

@@ -1,12 +1,12 @@
 "use client";
 
 import { useState } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { Download } from "lucide-react";
 import { fileKind } from "@/lib/contracts/files";
 import { DICOM_MIME_TYPE } from "@/lib/contracts/files";
 import type { FileView } from "@/lib/contracts/files";
-import { formatKilobytes } from "@/client/upload-with-progress";
+import { formatFileSize } from "@/lib/contracts/file-size";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { DicomPreview } from "./dicom-preview";
@@ -18,6 +18,7 @@ import { DicomPreview } from "./dicom-preview";
 export function FilePreviewDialog({ file, onClose }: { file: FileView | null; onClose: () => void }) {
   const t = useTranslations("admin");
   const tc = useTranslations("common");
+  const locale = useLocale();
   return (
     <Dialog open={!!file} onOpenChange={(open) => !open && onClose()}>
       {file && (
@@ -30,7 +31,7 @@ export function FilePreviewDialog({ file, onClose }: { file: FileView | null; on
           <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
             <div>
               <dt className="inline font-medium">{t("fileSize")}: </dt>
-              <dd className="inline">{t("sizeKb", { size: formatKilobytes(file.size) })}</dd>
+              <dd className="inline">{formatFileSize(file.size, locale)}</dd>
             </div>
             <div>
               <dt className="inline font-medium">{t("fileType")}: </dt>

@@ -1,57 +1,57 @@
 "use client";
 
-import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { UploadNetworkError } from "@/client/upload-with-progress";
-import { useAddFiles } from "@/client/queries/submissions";
+import { useAnnounceFiles, useFilesArrived } from "@/client/queries/submissions";
+import { useUploadQueue } from "@/client/uploads/use-upload-queue";
 import { useErrorText } from "@/client/errors";
-import { FileDropZone, toChosenFiles, type ChosenFile } from "./file-drop-zone";
+import { useWarnBeforeLeaving } from "@/client/warn-before-leaving";
+import { UploadQueueList } from "@/components/uploads/upload-queue-list";
+import { FileDropZone } from "./file-drop-zone";
 
-/** The 'Add More Files' area of a journey card. */
+/** The 'Add More Files' area of a journey card: the files are announced, then each is sent through its resumable upload. */
 export function AddMoreFiles({ submissionId, onAdded }: { submissionId: string; onAdded?: () => void }) {
   const t = useTranslations("journey");
   const tu = useTranslations("uploads");
   const errorText = useErrorText();
-  const [files, setFiles] = useState<ChosenFile[]>([]);
-  const [progress, setProgress] = useState<number[] | null>(null);
-  const add = useAddFiles(submissionId);
-  const pending = add.isPending;
+  const queue = useUploadQueue();
+  const announce = useAnnounceFiles(submissionId);
+  const arrivedNow = useFilesArrived();
+  const ready = queue.items.filter((item) => item.state === "ready");
+  const busy = announce.isPending || queue.sending;
+  useWarnBeforeLeaving(busy);
 
   async function upload() {
-    setProgress(files.map(() => 0));
+    let uploads;
     try {
-      await add.mutateAsync({ files: files.map((chosen) => chosen.file), onProgress: setProgress });
-      toast({ title: t("filesAddedTitle"), description: t("filesAdded") });
-      setFiles([]);
-      onAdded?.();
+      ({ uploads } = await announce.mutateAsync(ready.map(({ file }) => ({ name: file.name, size: file.size }))));
     } catch (failure) {
-      const name = failure instanceof UploadNetworkError && failure.failedFileIndex !== null ? files[failure.failedFileIndex]?.file.name : null;
-      const description = failure instanceof UploadNetworkError ? (name ? tu("interruptedFile", { name }) : tu("interrupted")) : errorText(failure);
-      toast({ title: t("uploadFailedTitle"), description, variant: "destructive" });
-    } finally {
-      setProgress(null);
+      toast({ title: t("uploadFailedTitle"), description: errorText(failure), variant: "destructive" });
+      return;
     }
+    const arrived = await queue.sendAll(ready, uploads);
+    void arrivedNow();
+    if (arrived < ready.length) {
+      toast({ title: t("uploadFailedTitle"), description: tu("someMissing", { count: ready.length - arrived }), variant: "destructive" });
+      return;
+    }
+    toast({ title: t("filesAddedTitle"), description: t("filesAdded") });
+    queue.clear();
+    onAdded?.();
   }
 
   return (
     <section className="space-y-3 rounded-md border border-dashed p-3" aria-label={t("addMoreFiles")}>
       <h4 className="font-medium">{t("addMoreFiles")}</h4>
-      <FileDropZone
-        files={files}
-        onAdd={(added) => setFiles((current) => [...current, ...toChosenFiles(added)])}
-        onRemove={(id) => setFiles((current) => current.filter((chosen) => chosen.id !== id))}
-        progress={progress}
-        disabled={pending}
-        hint={t("addHint")}
-      />
-      {files.length > 0 && (
+      <FileDropZone onAdd={(added) => void queue.add(added)} disabled={busy} hint={t("addHint")} />
+      <UploadQueueList queue={queue} removable={!busy} />
+      {ready.length > 0 && (
         <div className="flex flex-wrap gap-2">
-          <Button onClick={upload} disabled={pending}>
-            {pending ? t("uploading") : t("addFiles")}
+          <Button onClick={upload} disabled={busy}>
+            {busy ? t("uploading") : t("addFiles")}
           </Button>
-          <Button variant="outline" onClick={() => setFiles([])} disabled={pending}>
+          <Button variant="outline" onClick={queue.clear} disabled={busy}>
             {t("cancel")}
           </Button>
         </div>

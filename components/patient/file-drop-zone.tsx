@@ -26,9 +26,10 @@ export function FileDropZone({
   accept,
   hint,
 }: {
-  files: ChosenFile[];
+  /** The chosen files to list under the drop area (without: the caller lists them itself). */
+  files?: ChosenFile[];
   onAdd: (files: File[]) => void;
-  onRemove: (id: string) => void;
+  onRemove?: (id: string) => void;
   progress?: number[] | null;
   disabled?: boolean;
   accept?: string;
@@ -52,7 +53,7 @@ export function FileDropZone({
         <p className="text-sm text-muted-foreground">{hint}</p>
         <input {...getInputProps({ accept })} />
       </div>
-      {files.length > 0 && (
+      {files && files.length > 0 && (
         <ul className="space-y-2" aria-label={t("selectedFiles")}>
           {files.map(({ id, file }, index) => (
             <li key={id}>
@@ -61,7 +62,7 @@ export function FileDropZone({
                 actions={
                   <button
                     type="button"
-                    onClick={() => onRemove(id)}
+                    onClick={() => onRemove?.(id)}
                     disabled={disabled}
                     aria-label={t("removeFile", { name: file.name })}
                     className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md hover:bg-muted disabled:opacity-50"

@@ -17,6 +17,7 @@ import { signInPath } from "./sign-in-path";
 import { CaseFileList } from "@/components/files/case-file-list";
 import { FileName } from "@/components/files/file-name";
 import { AddMoreFiles } from "./add-more-files";
+import { MissingFiles } from "./missing-files";
 import { PlanComparison } from "./plan-comparison";
 import { splitMatched, StatusHistory } from "./status-history";
 import { TransferRecords } from "./transfer-records";
@@ -226,6 +227,7 @@ function SubmissionCard({ submission }: { submission: OwnSubmission }) {
         <div className="space-y-2">
           <h4 className="font-medium">{t("files")}</h4>
           <CaseFileList files={submission.files} preview="tab" signedLink />
+          <MissingFiles submission={submission} />
         </div>
         <details className="text-sm">
           <summary className="cursor-pointer font-medium">{t("history")}</summary>

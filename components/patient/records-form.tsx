@@ -11,7 +11,6 @@ import { formSpecialtySlugs } from "@/content/specialties";
 import { localToday } from "@/lib/contracts/dates";
 import {
   budgets,
-  MAX_FILE_BYTES,
   MAX_FILES_PER_SUBMISSION,
   preferredCountryOptions,
   submissionFieldsSchema,
@@ -19,8 +18,11 @@ import {
   type SubmissionFields,
   type SubmissionFieldsInput,
 } from "@/lib/contracts/submissions";
-import { UploadNetworkError } from "@/client/upload-with-progress";
 import { useSubmitRecords } from "@/client/queries/submissions";
+import { readPendingSubmission, rememberPendingSubmission, type PendingSubmission } from "@/client/uploads/pending-uploads";
+import { useUploadQueue } from "@/client/uploads/use-upload-queue";
+import { ContinueUploads } from "@/components/uploads/continue-uploads";
+import { UploadQueueList } from "@/components/uploads/upload-queue-list";
 import { showApiError, useErrorText } from "@/client/errors";
 import { useFormDraft } from "@/client/form-draft";
 import { useWarnBeforeLeaving } from "@/client/warn-before-leaving";
@@ -30,7 +32,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { Checkbox } from "@/components/ui/checkbox";
 import { toast } from "@/components/ui/use-toast";
-import { FileDropZone, toChosenFiles, type ChosenFile } from "./file-drop-zone";
+import { FileDropZone } from "./file-drop-zone";
 import { errorIdOf, FieldError, FieldLabel, SelectField } from "./form-parts";
 
 const REDIRECT_AFTER_MS = 2000;
@@ -73,16 +75,22 @@ export function RecordsForm() {
   const form = useForm<SubmissionFieldsInput, unknown, SubmissionFields>({ resolver: zodResolver(submissionFieldsSchema), defaultValues: emptyFields() });
   const { register, control, formState, setValue, getValues } = form;
   const values = useWatch({ control });
-  const [files, setFiles] = useState<ChosenFile[]>([]);
-  const [progress, setProgress] = useState<number[] | null>(null);
+  const queue = useUploadQueue();
+  const files = queue.items.filter((item) => item.state === "ready");
   const [fileError, setFileError] = useState<string | null>(null);
   const [done, setDone] = useState<{ trackingNumber: string } | null>(null);
+  // The case exists and its files are on their way (or some did not arrive).
+  const [sending, setSending] = useState<{ trackingNumber: string; incomplete: boolean } | null>(null);
+  const [unfinished, setUnfinished] = useState<PendingSubmission | null>(null);
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const submit = useSubmitRecords();
-  const pending = submit.isPending;
+  const pending = submit.isPending || queue.sending;
   // What was typed survives a reload (text fields only: not the files, not the consent or its date).
   const draft = useFormDraft("records", form, { exclude: ["consent", "consentDate"] });
   useWarnBeforeLeaving(pending);
+
+  // Files of an earlier submission from this browser that did not all arrive: offered to continue.
+  useEffect(() => setUnfinished(readPendingSubmission()), []);
 
   // A link such as /contact?specialty=cardiology opens the form with that specialty chosen.
   useEffect(() => {
@@ -114,77 +122,62 @@ export function RecordsForm() {
     !values.consentDate && t("fields.consentDate"),
   ].filter((item): item is string => Boolean(item));
 
+  /** Each added file is checked from its first bytes at once; a refused one says why on its own row. */
   function addFiles(added: File[]) {
     setFileError(null);
-    const tooLarge = added.find((file) => file.size > MAX_FILE_BYTES);
-    if (tooLarge) setFileError(tu("tooLarge", { name: tooLarge.name }));
-    const fitting = added.filter((file) => file.size <= MAX_FILE_BYTES);
     const room = MAX_FILES_PER_SUBMISSION - files.length;
-    if (fitting.length > room) setFileError(tu("tooMany", { max: MAX_FILES_PER_SUBMISSION }));
-    setFiles((current) => [...current, ...toChosenFiles(fitting.slice(0, Math.max(0, room)))]);
+    if (added.length > room) setFileError(tu("tooMany", { max: MAX_FILES_PER_SUBMISSION }));
+    void queue.add(added.slice(0, Math.max(0, room)));
   }
 
   const failed = (message: string) =>
     toast({ title: user ? t("toast.submissionErrorTitle") : t("toast.submissionFailedTitle"), description: message, variant: "destructive" });
 
+  /**
+   * The case is created first (fields, consent and the list of files, all checked before any file
+   * travels), then each file goes on its own through its resumable upload.
+   */
   async function send(fields: SubmissionFields) {
     if (files.length === 0) {
       toast({ title: t("toast.filesRequiredTitle"), description: t("toast.filesRequired"), variant: "destructive" });
       return;
     }
     setFileError(null);
-    setProgress(files.map(() => 0));
     const condition = fields.medicalCondition ?? "";
-    const payload: Record<string, string> = {
-      patientName: fields.patientName,
-      email: fields.email,
-      phone: fields.phone ?? "",
-      country: fields.country ?? "",
-      homeCountry: fields.homeCountry,
-      medicalCondition: condition,
-      title: condition ? `${condition} - ${fields.patientName}` : "",
-      specialty: fields.specialty,
-      urgency: fields.urgency,
-      preferredCountries: JSON.stringify(getValues("preferredCountries")),
-      budget: fields.budget ?? "",
-      message: fields.message || (condition ? t("defaultMessage", { condition }) : ""),
-      consent: "true",
-      consentFullName: fields.consentFullName,
-      consentEmail: fields.consentEmail,
-      consentDate: fields.consentDate,
+    const payload = {
+      ...fields,
+      preferredCountries: getValues("preferredCountries"),
+      title: condition ? `${condition} - ${fields.patientName}` : undefined,
+      message: fields.message || (condition ? t("defaultMessage", { condition }) : undefined),
       locale: document.documentElement.lang,
     };
+    let created;
     try {
-      const created = await submit.mutateAsync({
-        signedIn: !!user,
-        fields: payload,
-        files: files.map((chosen) => chosen.file),
-        idempotencyKey,
-        onProgress: setProgress,
-      });
-      toast({ title: t("toast.success"), description: t("toast.successDescription", { trackingNumber: created.trackingNumber }) });
-      setIdempotencyKey(crypto.randomUUID());
-      setDone({ trackingNumber: created.trackingNumber });
-      draft.clear();
-      if (user) {
-        setTimeout(() => router.push("/journey"), REDIRECT_AFTER_MS);
-        return;
-      }
-      form.reset(emptyFields());
-      setFiles([]);
+      created = await submit.mutateAsync({ fields: payload, files: files.map(({ file }) => ({ name: file.name, size: file.size })), idempotencyKey });
     } catch (failure) {
-      if (failure instanceof UploadNetworkError) {
-        const name = failure.failedFileIndex !== null ? files[failure.failedFileIndex]?.file.name : null;
-        const message = name ? tu("interruptedFile", { name }) : tu("interrupted");
-        form.setError("root.server", { type: "server", message });
-        failed(message);
-        return;
-      }
       showApiError(form, failure, errorText);
       failed(errorText(failure));
-    } finally {
-      setProgress(null);
+      return;
     }
+    rememberPendingSubmission(created, created.uploads, files.map(({ file }) => file));
+    setIdempotencyKey(crypto.randomUUID());
+    draft.clear();
+    setSending({ trackingNumber: created.trackingNumber, incomplete: false });
+    const arrived = await queue.sendAll(files, created.uploads);
+    if (arrived < files.length) {
+      setSending({ trackingNumber: created.trackingNumber, incomplete: true });
+      failed(tu("someMissing", { count: files.length - arrived }));
+      return;
+    }
+    setSending(null);
+    toast({ title: t("toast.success"), description: t("toast.successDescription", { trackingNumber: created.trackingNumber }) });
+    setDone({ trackingNumber: created.trackingNumber });
+    if (user) {
+      setTimeout(() => router.push("/journey"), REDIRECT_AFTER_MS);
+      return;
+    }
+    form.reset(emptyFields());
+    queue.clear();
   }
 
   if (done && !user)
@@ -241,16 +234,15 @@ export function RecordsForm() {
 
   return (
     <form method="post" onSubmit={form.handleSubmit(send)} noValidate className="space-y-6" aria-describedby={serverError ? "records-error" : undefined}>
-      <FileDropZone
-        files={files}
-        onAdd={addFiles}
-        onRemove={(id) => setFiles((current) => current.filter((chosen) => chosen.id !== id))}
-        progress={progress}
-        disabled={pending}
-        accept={ACCEPT}
-        hint={t("fileHint")}
-      />
-      <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2" disabled={pending}>
+      {unfinished && !sending && <ContinueUploads pending={unfinished} />}
+      {sending && (
+        <p role="status" className="rounded-md bg-secondary p-3 text-sm break-words" data-testid="records-sending">
+          {sending.incomplete ? tu("caseCreatedIncomplete", { trackingNumber: sending.trackingNumber }) : tu("caseCreatedSending", { trackingNumber: sending.trackingNumber })}
+        </p>
+      )}
+      {!sending && <FileDropZone onAdd={addFiles} disabled={pending} accept={ACCEPT} hint={t("fileHint")} />}
+      <UploadQueueList queue={queue} removable={!sending} />
+      <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2" disabled={pending || !!sending}>
         <legend className="mb-2 font-semibold">{t("patientDetails")}</legend>
         {field("patientName", { label: "name", required: true, autoComplete: "name" })}
         {field("email", { required: true, type: "email", autoComplete: "email", maxLength: 254 })}
@@ -305,7 +297,7 @@ export function RecordsForm() {
           <Textarea id="records-message" {...register("message")} rows={4} maxLength={5000} />
         </div>
       </fieldset>
-      <fieldset className="min-w-0 space-y-4 rounded-lg border p-4" disabled={pending}>
+      <fieldset className="min-w-0 space-y-4 rounded-lg border p-4" disabled={pending || !!sending}>
         <legend className="px-1 font-semibold">{t("consent.title")}</legend>
         <p className="text-sm text-muted-foreground">{t("consent.text")}</p>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
@@ -346,7 +338,7 @@ export function RecordsForm() {
         </p>
       )}
       <div className="space-y-2">
-        <Button type="submit" size="lg" className="w-full" disabled={pending || missing.length > 0 || (!!done && !!user)}>
+        <Button type="submit" size="lg" className="w-full" disabled={pending || !!sending || missing.length > 0 || (!!done && !!user)}>
           {pending ? t("submitting") : t("submit")}
         </Button>
         {missing.length > 0 && !pending && (

@@ -3,6 +3,7 @@ import { formSpecialtySlugs } from "@/content/specialties";
 import { fileViewSchema } from "./files";
 import { personName } from "./people";
 import { planViewSchema } from "./plans";
+import { uploadViewSchema } from "./uploads";
 
 /**
  * The states a submission moves through, and how each looks: submitted blue, under_review yellow,
@@ -110,6 +111,9 @@ export type SubmissionFields = z.output<typeof submissionFieldsSchema>;
 export const createdSubmissionSchema = z.object({ success: z.literal(true), id: z.string(), trackingNumber: z.string() });
 export type CreatedSubmissionBody = z.infer<typeof createdSubmissionSchema>;
 
+/** POST /api/medical-submissions with a JSON body: the submission, and an upload for each file it announced. */
+export const submissionWithUploadsSchema = createdSubmissionSchema.extend({ uploads: z.array(uploadViewSchema) });
+
 /** POST /api/add-files-to-submission answers 201 with how many files were added. */
 export const filesAddedSchema = z.object({ success: z.literal(true), added: z.number() });
 
@@ -170,6 +174,8 @@ export const ownSubmissionSchema = patientCaseViewSchema.extend({
   message: z.string().nullable(),
   preferredCountries: z.array(z.string()),
   fileName: z.string().nullable(),
+  /** Files announced for the case that have not arrived (still on their way, refused or expired). */
+  missingFiles: z.array(uploadViewSchema),
 });
 export type OwnSubmission = z.infer<typeof ownSubmissionSchema>;
 export const ownSubmissionsSchema = z.array(ownSubmissionSchema);

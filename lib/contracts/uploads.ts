@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { createdSubmissionSchema } from "./submissions";
 
 /**
  * Resumable uploads (tus, at /api/uploads): a submission first announces its files (name and size),
@@ -32,9 +31,6 @@ export const uploadViewSchema = z.object({
   expiresAt: z.string(),
 });
 export type UploadView = z.infer<typeof uploadViewSchema>;
-
-/** POST /api/medical-submissions with a JSON body: the submission, and an upload for each announced file. */
-export const submissionWithUploadsSchema = createdSubmissionSchema.extend({ uploads: z.array(uploadViewSchema) });
 
 /** POST /api/my-submissions/<id>/uploads: more files for an existing case. */
 export const announceFilesBodySchema = z.object({ files: announcedFilesSchema });

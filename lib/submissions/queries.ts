@@ -1,4 +1,5 @@
 import "server-only";
+import { toUploadView, uploadViewFields } from "@/lib/uploads/resumable";
 import { casesOwnedBy } from "@/lib/access/cases";
 import { plansSeenByPatient } from "@/lib/access/plans";
 import { isPlanExpired, planSelect, toPlanView } from "@/lib/cases/plan-view";
@@ -77,6 +78,7 @@ export async function listOwnSubmissions(userId: string): Promise<OwnSubmission[
     include: {
       files: { select: fileSelect, orderBy: { createdAt: "asc" } },
       statusChanges: { select: { toStatus: true, note: true, createdAt: true }, orderBy: { createdAt: "asc" } },
+      uploads: { where: { completedAt: null }, select: uploadViewFields, orderBy: { createdAt: "asc" } },
       ...patientCareInclude,
     },
   });
@@ -96,6 +98,7 @@ export async function listOwnSubmissions(userId: string): Promise<OwnSubmission[
     preferredCountries: row.preferredCountries,
     fileName: row.files[0]?.originalName ?? null,
     files: row.files.map(toFileView),
+    missingFiles: row.uploads.map(toUploadView),
     history: row.statusChanges.map((change) => ({ status: change.toStatus, note: change.note, at: change.createdAt.toISOString() })),
     ...toCareView(row, now),
   }));

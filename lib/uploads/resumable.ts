@@ -30,7 +30,7 @@ const uploadCookie: SignedCookie = { name: "afya_upload", purpose: "upload-grant
 export const issueUploadCookie = (submissionId: string) => issueSignedCookie(uploadCookie, submissionId);
 
 type UploadRow = { id: string; fileName: string; size: bigint; receivedBytes: bigint; completedAt: Date | null; failure: string | null; expiresAt: Date };
-const uploadViewFields = { id: true, fileName: true, size: true, receivedBytes: true, completedAt: true, failure: true, expiresAt: true } as const;
+export const uploadViewFields = { id: true, fileName: true, size: true, receivedBytes: true, completedAt: true, failure: true, expiresAt: true } as const;
 
 export function toUploadView(row: UploadRow): UploadView {
   const state: UploadState = row.completedAt ? "complete" : row.failure === "upload_expired" ? "expired" : row.failure ? "refused" : "waiting";

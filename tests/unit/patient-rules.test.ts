@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { fileProgress, formatKilobytes, formatMegabytes } from "@/client/upload-with-progress";
+import { fileProgress } from "@/client/upload-with-progress";
 import { sniff } from "@/lib/contracts/file-types";
 import { newTrackingNumber, normalizeTrackingNumber, TRACKING_NUMBER_PATTERN } from "@/lib/submissions/tracking-number";
 import { normalizeSubmissionFields } from "@/lib/submissions/rules";
@@ -85,10 +85,6 @@ describe("upload progress per file", () => {
     expect(fileProgress(600, 1600, [1000, 500])).toEqual([0.5, 0]);
     expect(fileProgress(1350, 1600, [1000, 500])).toEqual([1, 0.5]);
     expect(fileProgress(1600, 1600, [1000, 500])).toEqual([1, 1]);
-  });
-  test("formats sizes in MB with 2 decimals, KB rounded", () => {
-    expect(formatMegabytes(1572864)).toBe("1.50");
-    expect(formatKilobytes(1536)).toBe(2);
   });
 });
 

@@ -25,7 +25,7 @@ describe("an image in the admin preview dialog", () => {
   test("shows inline through the audited file route, with size, type and 'Download File'", () => {
     const dialog = show(image);
     expect(within(dialog).getByRole("img", { name: "chest-xray.png" })).toHaveAttribute("src", `/api/files/${image.id}?disposition=inline`);
-    expect(dialog).toHaveTextContent("20 KB");
+    expect(dialog).toHaveTextContent("20 kB");
     expect(dialog).toHaveTextContent("image/png");
     expect(within(dialog).getByRole("link", { name: "Download File" })).toHaveAttribute("href", `/api/files/${image.id}`);
     expect(within(dialog).queryByText("Image not available")).not.toBeInTheDocument();

@@ -1,0 +1,135 @@
+import { DetailedError, Upload } from "tus-js-client";
+import { UPLOADS_PATH } from "@/lib/contracts/uploads";
+import { ApiError, errorFromAnswer } from "../api";
+
+/*
+ * One file sent through the resumable upload endpoint (tus, with tus-js-client). The upload's URL is
+ * known from the announcement (/api/uploads/<id>): starting asks the server how much it has (HEAD) and
+ * continues from there, so a retry, a reload or another day all go on from the last byte the server
+ * acknowledged; an upload the server has not seen yet is created first.
+ */
+
+/** Each request should last about this long at the speed measured so far: short enough for any timeout, long enough to keep the overhead low. */
+const TARGET_REQUEST_SECONDS = 15;
+const MIN_CHUNK = 128 * 1024;
+const MAX_CHUNK = 32 * 1024 * 1024;
+/** A first request of this size takes 8 s on a 256 kbit/s link. */
+const FIRST_CHUNK = 256 * 1024;
+/** Waits between attempts after a failure: quickly at first, then every 30 s for about half an hour. */
+const RETRY_DELAYS = [0, 1000, 2000, 4000, 8000, 15000, ...Array.from({ length: 60 }, () => 30000)];
+
+export interface SendProgress {
+  sent: number;
+  total: number;
+  /** Bytes per second over the last requests; null until measured. */
+  bytesPerSecond: number | null;
+}
+
+export interface SendCallbacks {
+  onProgress: (progress: SendProgress) => void;
+  /** The browser went offline (true) or back online (false): sending waits, then continues by itself. */
+  onOffline: (offline: boolean) => void;
+}
+
+export interface SendHandle {
+  pause(): void;
+  resume(): void;
+  /** Settles when the file has arrived whole (or is refused: an ApiError with the server's code and text). */
+  done: Promise<void>;
+}
+
+/** The next request's size for a measured speed. */
+export function nextChunkSize(bytesPerSecond: number): number {
+  return Math.round(Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, bytesPerSecond * TARGET_REQUEST_SECONDS)));
+}
+
+export function sendFile(file: Blob & { name: string }, uploadId: string, callbacks: SendCallbacks): SendHandle {
+  let speed: number | null = null;
+  let chunkStarted = performance.now();
+  let paused = false;
+  let resolveDone!: () => void;
+  let rejectDone!: (error: ApiError) => void;
+  const done = new Promise<void>((resolve, reject) => {
+    resolveDone = resolve;
+    rejectDone = reject;
+  });
+
+  const upload = new Upload(file, {
+    endpoint: UPLOADS_PATH,
+    uploadUrl: `${UPLOADS_PATH}/${uploadId}`,
+    metadata: { uploadId, filename: file.name },
+    chunkSize: FIRST_CHUNK,
+    retryDelays: RETRY_DELAYS,
+    storeFingerprintForResuming: false,
+    onShouldRetry: (error) => {
+      const status = error.originalResponse?.getStatus() ?? 0;
+      // A refusal (type, size, expired, not yours) does not change by trying again; a lost connection,
+      // a busy upload (423), an offset the server moved (409) or a server error do.
+      return status === 0 || status === 409 || status === 423 || status >= 500;
+    },
+    onProgress: (sent, total) => callbacks.onProgress({ sent, total, bytesPerSecond: speed }),
+    onChunkComplete: (chunkSize) => {
+      const seconds = (performance.now() - chunkStarted) / 1000;
+      const measured = chunkSize / Math.max(seconds, 0.05);
+      speed = speed === null ? measured : 0.6 * speed + 0.4 * measured;
+      // tus-js-client reads chunkSize for each request: the next one is sized to the measured speed.
+      upload.options.chunkSize = nextChunkSize(speed);
+      chunkStarted = performance.now();
+    },
+    onBeforeRequest: (request) => {
+      if (request.getMethod() === "PATCH" || request.getMethod() === "POST") chunkStarted = performance.now();
+    },
+    onSuccess: () => {
+      stopWatchingNetwork();
+      resolveDone();
+    },
+    onError: (error) => {
+      stopWatchingNetwork();
+      rejectDone(refusal(error));
+    },
+  });
+
+  const goneOffline = () => {
+    callbacks.onOffline(true);
+    void upload.abort();
+  };
+  const backOnline = () => {
+    callbacks.onOffline(false);
+    if (!paused) upload.start();
+  };
+  window.addEventListener("offline", goneOffline);
+  window.addEventListener("online", backOnline);
+  const stopWatchingNetwork = () => {
+    window.removeEventListener("offline", goneOffline);
+    window.removeEventListener("online", backOnline);
+  };
+
+  if (typeof navigator !== "undefined" && navigator.onLine === false) callbacks.onOffline(true);
+  else upload.start();
+
+  return {
+    pause() {
+      paused = true;
+      void upload.abort();
+    },
+    resume() {
+      paused = false;
+      if (navigator.onLine !== false) upload.start();
+    },
+    done,
+  };
+}
+
+/** The server's refusal as an ApiError (its JSON body has the code and the translated text). */
+function refusal(error: Error): ApiError {
+  const response = error instanceof DetailedError ? error.originalResponse : null;
+  const status = response?.getStatus() ?? 0;
+  if (status === 0) return new ApiError(0, "network", "network");
+  let body: unknown = null;
+  try {
+    body = JSON.parse(response?.getBody() ?? "");
+  } catch {
+    body = null;
+  }
+  return errorFromAnswer(status, body);
+}

@@ -1,0 +1,142 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { recordKinds, sniff, SNIFF_BYTES } from "@/lib/contracts/file-types";
+import { MAX_FILE_BYTES } from "@/lib/contracts/submissions";
+import type { UploadView } from "@/lib/contracts/uploads";
+import { ApiError } from "../api";
+import { forgetPendingFile } from "./pending-uploads";
+import { sendFile, type SendHandle } from "./send-file";
+
+/** Where one chosen file stands: checked and ready, on its way (or waiting for the network, or paused by the patient), arrived, or refused. */
+export type QueueState = "ready" | "queued" | "sending" | "paused" | "offline" | "done" | "refused" | "failed";
+
+export interface QueueItem {
+  key: string;
+  file: File;
+  state: QueueState;
+  sent: number;
+  bytesPerSecond: number | null;
+  uploadId?: string;
+  /** Why it was refused or failed: an error code (the text comes from `errors.*`) with its params. */
+  error?: { code: string; text?: string; params?: Record<string, string | number> };
+}
+
+let counter = 0;
+const newKey = () => `file-${Date.now()}-${counter++}`;
+
+/** A file's type from its first bytes, as the server will check it: null when we do not accept it. */
+async function refusalOf(file: File): Promise<QueueItem["error"] | undefined> {
+  if (file.size === 0) return { code: "file_empty", params: { name: file.name } };
+  if (file.size > MAX_FILE_BYTES) return { code: "file_too_large", params: { name: file.name } };
+  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+  const type = sniff(head, file.name);
+  return type && recordKinds.has(type.kind) ? undefined : { code: "file_type_refused", params: { name: file.name } };
+}
+
+/**
+ * The files a patient chose, checked one by one from their first bytes as they are added (a refused
+ * file is marked on its own row), then sent one at a time through the resumable endpoint once the
+ * server has announced their uploads.
+ */
+export function useUploadQueue() {
+  const [items, setItems] = useState<QueueItem[]>([]);
+  const handles = useRef(new Map<string, SendHandle>());
+  const update = useCallback((key: string, patch: Partial<QueueItem>) => setItems((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item))), []);
+
+  useEffect(() => {
+    const running = handles.current;
+    return () => running.forEach((handle) => handle.pause());
+  }, []);
+
+  const add = useCallback(async (files: File[], uploadIdOf?: (file: File) => string | undefined) => {
+    const added = await Promise.all(
+      files.map(async (file): Promise<QueueItem> => {
+        const error = await refusalOf(file);
+        return { key: newKey(), file, state: error ? "refused" : "ready", sent: 0, bytesPerSecond: null, error, uploadId: uploadIdOf?.(file) };
+      }),
+    );
+    setItems((list) => [...list, ...added]);
+    return added;
+  }, []);
+
+  const remove = useCallback((key: string) => {
+    handles.current.get(key)?.pause();
+    handles.current.delete(key);
+    setItems((list) => list.filter((item) => item.key !== key));
+  }, []);
+
+  const clear = useCallback(() => setItems([]), []);
+
+  /** Sends one item through its upload; resolves true when it arrived whole. */
+  const sendOne = useCallback(
+    async (item: QueueItem, uploadId: string): Promise<boolean> => {
+      update(item.key, { uploadId, state: "sending", error: undefined });
+      const handle = sendFile(item.file, uploadId, {
+        onProgress: ({ sent, bytesPerSecond }) => update(item.key, { sent, bytesPerSecond }),
+        onOffline: (offline) => update(item.key, { state: offline ? "offline" : "sending" }),
+      });
+      handles.current.set(item.key, handle);
+      try {
+        await handle.done;
+        update(item.key, { state: "done", sent: item.file.size });
+        forgetPendingFile(uploadId);
+        return true;
+      } catch (failure) {
+        const error = failure instanceof ApiError ? { code: failure.code, text: failure.message } : { code: "network" };
+        update(item.key, { state: failure instanceof ApiError && failure.status >= 400 && failure.status < 500 ? "refused" : "failed", error });
+        return false;
+      } finally {
+        handles.current.delete(item.key);
+      }
+    },
+    [update],
+  );
+
+  /**
+   * Gives each ready item its announced upload (in the order they were announced) and sends them one
+   * after another. Resolves with how many arrived.
+   */
+  const sendAll = useCallback(
+    async (ready: QueueItem[], uploads: Pick<UploadView, "id">[]): Promise<number> => {
+      ready.forEach((item, index) => update(item.key, { state: "queued", uploadId: uploads[index]?.id }));
+      let arrived = 0;
+      for (const [index, item] of ready.entries()) {
+        const upload = uploads[index];
+        if (upload && (await sendOne(item, upload.id))) arrived++;
+      }
+      return arrived;
+    },
+    [sendOne, update],
+  );
+
+  const pause = useCallback(
+    (key: string) => {
+      handles.current.get(key)?.pause();
+      update(key, { state: "paused" });
+    },
+    [update],
+  );
+
+  const resume = useCallback(
+    (key: string) => {
+      handles.current.get(key)?.resume();
+      update(key, { state: "sending" });
+    },
+    [update],
+  );
+
+  /** A file whose sending failed (the connection did not come back in time) goes on from where it stopped. */
+  const retry = useCallback(
+    (key: string) => {
+      const item = items.find((candidate) => candidate.key === key);
+      if (item?.uploadId) void sendOne(item, item.uploadId);
+    },
+    [items, sendOne],
+  );
+
+  const sending = items.some((item) => ["queued", "sending", "paused", "offline"].includes(item.state));
+  return { items, add, remove, clear, sendAll, sendOne, pause, resume, retry, sending };
+}
+
+export type UploadQueue = ReturnType<typeof useUploadQueue>;
