@@ -17,7 +17,8 @@ import { codedDefaults, issueError } from "@/lib/api/zod-issues";
 import { readRequestText } from "@/lib/api/request-body";
 import { MAX_JSON_BYTES } from "@/lib/api/handler";
 import { announcedFilesSchema, type AnnouncedFile, type UploadView } from "@/lib/contracts/uploads";
-import { checkAnnouncement, issueUploadCookie, newUploadRows, toUploadView, unfinishedUploads } from "@/lib/uploads/resumable";
+import { checkAnnouncement, issueUploadCookie, newUploadRows, unfinishedUploads } from "@/lib/uploads/resumable";
+import { toUploadView } from "@/lib/uploads/upload-view";
 import { z } from "zod";
 
 export interface CreatedSubmission {

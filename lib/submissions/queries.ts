@@ -1,5 +1,5 @@
 import "server-only";
-import { toUploadView, uploadViewFields } from "@/lib/uploads/resumable";
+import { toUploadView, uploadViewFields } from "@/lib/uploads/upload-view";
 import { casesOwnedBy } from "@/lib/access/cases";
 import { plansSeenByPatient } from "@/lib/access/plans";
 import { isPlanExpired, planSelect, toPlanView } from "@/lib/cases/plan-view";

@@ -7,7 +7,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { issueSignedCookie, readSignedCookie, type SignedCookie } from "@/lib/api/signed-cookie";
 import { recordKinds, sniff, SNIFF_BYTES } from "@/lib/contracts/file-types";
 import { MAX_FILE_BYTES, MAX_FILES_PER_SUBMISSION } from "@/lib/contracts/submissions";
-import { UPLOAD_EXPIRY_HOURS, UPLOADS_PATH, type AnnouncedFile, type UploadState, type UploadView } from "@/lib/contracts/uploads";
+import { UPLOAD_EXPIRY_HOURS, UPLOADS_PATH, type AnnouncedFile, type UploadView } from "@/lib/contracts/uploads";
 import { db } from "@/lib/db";
 import type { Tx } from "@/lib/db/transaction";
 import { log } from "@/lib/log";
@@ -15,6 +15,7 @@ import { NotificationOutbox } from "@/lib/notifications/outbox";
 import { initialScanStatus, scanSubmissionInBackground } from "@/lib/security/scan";
 import { getStore } from "@/lib/storage";
 import { newUploadId, uploadStorageKey } from "./tus/ids";
+import { toUploadView, uploadViewFields } from "./upload-view";
 
 /*
  * Resumable uploads of a submission's files (ADR 018). A submission announces its files; each gets an
@@ -28,21 +29,6 @@ const uploadCookie: SignedCookie = { name: "afya_upload", purpose: "upload-grant
 
 /** The Set-Cookie header that lets a guest send the files of the submission they just created. */
 export const issueUploadCookie = (submissionId: string) => issueSignedCookie(uploadCookie, submissionId);
-
-type UploadRow = { id: string; fileName: string; size: bigint; receivedBytes: bigint; completedAt: Date | null; failure: string | null; expiresAt: Date };
-export const uploadViewFields = { id: true, fileName: true, size: true, receivedBytes: true, completedAt: true, failure: true, expiresAt: true } as const;
-
-export function toUploadView(row: UploadRow): UploadView {
-  const state: UploadState = row.completedAt ? "complete" : row.failure === "upload_expired" ? "expired" : row.failure ? "refused" : "waiting";
-  return {
-    id: row.id,
-    name: row.fileName,
-    size: Number(row.size),
-    receivedBytes: Number(row.receivedBytes),
-    state,
-    expiresAt: row.expiresAt.toISOString(),
-  };
-}
 
 /**
  * Refuses an announcement before any byte travels: more files than the submission has room for, an

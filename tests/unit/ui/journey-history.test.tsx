@@ -68,6 +68,7 @@ function submission(fields: Partial<OwnSubmission> = {}): OwnSubmission {
     message: null,
     preferredCountries: ["Turkey"],
     fileName: null,
+    missingFiles: [],
     files: [],
     history: [
       { status: "submitted", note: null, at: "2026-03-01T08:00:00Z" },
