@@ -42,6 +42,7 @@ export function AddMoreFiles({ submissionId, onAdded }: { submissionId: string; 
         files={files}
         onAdd={(added) => setFiles((current) => [...current, ...toChosenFiles(added)])}
         onRemove={(id) => setFiles((current) => current.filter((chosen) => chosen.id !== id))}
+        onReplace={(id, file) => setFiles((current) => current.map((chosen) => (chosen.id === id ? { ...chosen, file } : chosen)))}
         progress={progress}
         disabled={pending}
         hint={t("addHint")}

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { FileText, Upload, X } from "lucide-react";
 import { formatMegabytes } from "@/client/upload-with-progress";
 import { Progress } from "@/components/ui/progress";
+import { PhotoCompressionChoice, usePhotoCompression } from "@/components/uploads/photo-compression-choice";
 import { cn } from "@/lib/utils";
 
 export interface ChosenFile {
@@ -15,12 +16,15 @@ export interface ChosenFile {
 /**
  * Accepts files by picker (click, or Enter/Space on the focused area) or drag and drop; lists each
  * with its size in MB, progress and a remove control. `accept` only filters the picker: what a file
- * really is, and the limits, are checked by `onAdd` and by the server from its bytes.
+ * really is, and the limits, are checked by `onAdd` and by the server from its bytes. With `onReplace`,
+ * photos over 1.5 MB are made lighter once added (the row then shows the saving and a "Send the
+ * original" choice) and `onReplace(id, file)` swaps the file the form will send.
  */
 export function FileDropZone({
   files,
   onAdd,
   onRemove,
+  onReplace,
   progress,
   disabled,
   accept,
@@ -29,6 +33,7 @@ export function FileDropZone({
   files: ChosenFile[];
   onAdd: (files: File[]) => void;
   onRemove: (id: string) => void;
+  onReplace?: (id: string, file: File) => void;
   progress?: number[] | null;
   disabled?: boolean;
   accept?: string;
@@ -36,6 +41,7 @@ export function FileDropZone({
 }) {
   const t = useTranslations("uploads");
   const { getRootProps, getInputProps, isDragActive } = useDropzone({ onDrop: (accepted) => onAdd(accepted), disabled, multiple: true });
+  const photos = usePhotoCompression(files, onReplace);
 
   return (
     <div className="space-y-3">
@@ -70,6 +76,12 @@ export function FileDropZone({
                   <X aria-hidden className="h-4 w-4" />
                 </button>
               </div>
+              <PhotoCompressionChoice
+                name={file.name}
+                state={photos.states[id]}
+                onSendOriginalChange={(sendOriginal) => photos.setSendOriginal(id, sendOriginal)}
+                disabled={disabled}
+              />
               {progress && <Progress value={Math.round((progress[index] ?? 0) * 100)} aria-label={t("progressOf", { name: file.name })} className="mt-2" />}
             </li>
           ))}

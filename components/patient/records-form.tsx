@@ -239,6 +239,7 @@ export function RecordsForm() {
         files={files}
         onAdd={addFiles}
         onRemove={(id) => setFiles((current) => current.filter((chosen) => chosen.id !== id))}
+        onReplace={(id, file) => setFiles((current) => current.map((chosen) => (chosen.id === id ? { ...chosen, file } : chosen)))}
         progress={progress}
         disabled={pending}
         accept={ACCEPT}
