@@ -12,7 +12,7 @@ import path from "node:path";
 import { build } from "esbuild";
 import jpeg from "jpeg-js";
 import { PNG } from "pngjs";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Page } from "@playwright/test";
 import { createWorker, OEM, type Worker as OcrWorker } from "tesseract.js";
 import { createRequire } from "node:module";
 
