@@ -24,6 +24,9 @@ const nextConfig: NextConfig = {
     "@grpc/proto-loader",
     "unpdf",
     "pg-boss",
+    // HEIC previews: libheif compiled to WASM (an 8 MB module), loaded as it is rather than bundled.
+    "heic-decode",
+    "libheif-js",
   ],
   poweredByHeader: false,
   // Lets several builds or dev servers of this tree run side by side (e.g. NEXT_DIST_DIR=.next-e2e).

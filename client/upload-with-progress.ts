@@ -1,4 +1,3 @@
-
 /**
  * Browser upload of a multipart form with progress per file. One request carries all files (as the
  * API expects); each file's share of the bytes sent so far is derived from the order and sizes of the

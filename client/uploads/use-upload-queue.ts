@@ -5,11 +5,15 @@ import { recordKinds, sniff, SNIFF_BYTES } from "@/lib/contracts/file-types";
 import { MAX_FILE_BYTES } from "@/lib/contracts/submissions";
 import type { UploadView } from "@/lib/contracts/uploads";
 import { ApiError } from "../api";
+import { compressPhoto, isCompressiblePhoto } from "../compress-photo";
 import { forgetPendingFile } from "./pending-uploads";
 import { sendFile, type SendHandle } from "./send-file";
 
-/** Where one chosen file stands: checked and ready, on its way (or waiting for the network, or paused by the patient), arrived, or refused. */
-export type QueueState = "ready" | "queued" | "sending" | "paused" | "offline" | "done" | "refused" | "failed";
+/**
+ * Where one chosen file stands: being made lighter (a large photo), checked and ready, on its way (or
+ * waiting for the network, or paused by the patient), arrived, or refused.
+ */
+export type QueueState = "preparing" | "ready" | "queued" | "sending" | "paused" | "offline" | "done" | "refused" | "failed";
 
 export interface QueueItem {
   key: string;
@@ -18,6 +22,8 @@ export interface QueueItem {
   sent: number;
   bytesPerSecond: number | null;
   uploadId?: string;
+  /** A photo made lighter: both versions, `file` being the one to send ("Send the original" switches it). */
+  photo?: { original: File; compressed: File };
   /** Why it was refused or failed: an error code (the text comes from `errors.*`) with its params. */
   error?: { code: string; text?: string; params?: Record<string, string | number> };
 }
@@ -42,23 +48,57 @@ async function refusalOf(file: File): Promise<QueueItem["error"] | undefined> {
 export function useUploadQueue() {
   const [items, setItems] = useState<QueueItem[]>([]);
   const handles = useRef(new Map<string, SendHandle>());
-  const update = useCallback((key: string, patch: Partial<QueueItem>) => setItems((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item))), []);
+  const update = useCallback(
+    (key: string, patch: Partial<QueueItem>) => setItems((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item))),
+    [],
+  );
 
   useEffect(() => {
     const running = handles.current;
     return () => running.forEach((handle) => handle.pause());
   }, []);
 
-  const add = useCallback(async (files: File[], uploadIdOf?: (file: File) => string | undefined) => {
-    const added = await Promise.all(
-      files.map(async (file): Promise<QueueItem> => {
-        const error = await refusalOf(file);
-        return { key: newKey(), file, state: error ? "refused" : "ready", sent: 0, bytesPerSecond: null, error, uploadId: uploadIdOf?.(file) };
-      }),
-    );
-    setItems((list) => [...list, ...added]);
-    return added;
-  }, []);
+  /** Makes a large photo lighter (client/compress-photo.ts); it is ready to send either way. */
+  const lighten = useCallback(
+    async (item: QueueItem) => {
+      const result = await compressPhoto(item.file).catch(() => null);
+      const lighter = result && result.file !== item.file ? result.file : null;
+      update(item.key, lighter ? { state: "ready", file: lighter, photo: { original: item.file, compressed: lighter } } : { state: "ready" });
+    },
+    [update],
+  );
+
+  /**
+   * Adds chosen files, each checked from its first bytes at once. With `lighterPhotos`, photos of
+   * paper reports over about 1.5 MB are made lighter before they are ready (never a file that must
+   * match one already announced: continuing an upload sends the very same bytes).
+   */
+  const add = useCallback(
+    async (files: File[], options: { uploadIdOf?: (file: File) => string | undefined; lighterPhotos?: boolean } = {}) => {
+      const added = await Promise.all(
+        files.map(async (file): Promise<QueueItem> => {
+          const error = await refusalOf(file);
+          const state: QueueState = error ? "refused" : options.lighterPhotos && isCompressiblePhoto(file) ? "preparing" : "ready";
+          return { key: newKey(), file, state, sent: 0, bytesPerSecond: null, error, uploadId: options.uploadIdOf?.(file) };
+        }),
+      );
+      setItems((list) => [...list, ...added]);
+      for (const item of added) if (item.state === "preparing") void lighten(item);
+      return added;
+    },
+    [lighten],
+  );
+
+  /** "Send the original" (or the lighter photo again), before the file is sent. */
+  const sendOriginal = useCallback(
+    (key: string, original: boolean) =>
+      setItems((list) =>
+        list.map((item) =>
+          item.key === key && item.photo && item.state === "ready" ? { ...item, file: original ? item.photo.original : item.photo.compressed } : item,
+        ),
+      ),
+    [],
+  );
 
   const remove = useCallback((key: string) => {
     handles.current.get(key)?.pause();
@@ -136,7 +176,8 @@ export function useUploadQueue() {
   );
 
   const sending = items.some((item) => ["queued", "sending", "paused", "offline"].includes(item.state));
-  return { items, add, remove, clear, sendAll, sendOne, pause, resume, retry, sending };
+  const preparing = items.some((item) => item.state === "preparing");
+  return { items, add, remove, clear, sendAll, sendOne, pause, resume, retry, sendOriginal, sending, preparing };
 }
 
 export type UploadQueue = ReturnType<typeof useUploadQueue>;

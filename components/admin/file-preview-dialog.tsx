@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Download } from "lucide-react";
-import { fileKind } from "@/lib/contracts/files";
+import { fileKind, inlineFileUrl } from "@/lib/contracts/files";
 import { DICOM_MIME_TYPE } from "@/lib/contracts/files";
 import type { FileView } from "@/lib/contracts/files";
 import { formatFileSize } from "@/lib/contracts/file-size";
@@ -52,7 +52,7 @@ export function FilePreviewDialog({ file, onClose }: { file: FileView | null; on
 function PreviewBody({ file }: { file: FileView }) {
   const t = useTranslations("admin");
   const [imageFailed, setImageFailed] = useState(false);
-  const src = `/api/files/${file.id}?disposition=inline`;
+  const src = inlineFileUrl(file);
   if (file.mimeType === DICOM_MIME_TYPE) return <DicomPreview key={file.id} file={file} />;
   switch (fileKind(file.mimeType)) {
     case "image":

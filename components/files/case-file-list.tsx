@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { Download, ExternalLink, Eye, File, FileImage, FileText, FileType } from "lucide-react";
-import { fileKind, signedLinkSchema, type FileKind, type FileView } from "@/lib/contracts/files";
+import { fileKind, inlineFileUrl, signedLinkSchema, type FileKind, type FileView } from "@/lib/contracts/files";
 import { formatFileSize } from "@/lib/contracts/file-size";
 import { apiFetch } from "@/client/api";
 import { FileName } from "@/components/files/file-name";
@@ -64,7 +64,7 @@ export function CaseFileList({ files, preview, signedLink = false, showType = fa
             ) : (
               <>
                 {preview === "tab" && (
-                  <a href={`/api/files/${file.id}?disposition=inline`} target="_blank" rel="noopener noreferrer" className={action}>
+                  <a href={inlineFileUrl(file)} target="_blank" rel="noopener noreferrer" className={action}>
                     <Eye aria-hidden className="h-4 w-4" /> {t("preview")}
                     {name}
                   </a>

@@ -44,11 +44,11 @@ export function AddMoreFiles({ submissionId, onAdded }: { submissionId: string; 
   return (
     <section className="space-y-3 rounded-md border border-dashed p-3" aria-label={t("addMoreFiles")}>
       <h4 className="font-medium">{t("addMoreFiles")}</h4>
-      <FileDropZone onAdd={(added) => void queue.add(added)} disabled={busy} hint={t("addHint")} />
+      <FileDropZone onAdd={(added) => void queue.add(added, { lighterPhotos: true })} disabled={busy} hint={t("addHint")} />
       <UploadQueueList queue={queue} removable={!busy} />
       {ready.length > 0 && (
         <div className="flex flex-wrap gap-2">
-          <Button onClick={upload} disabled={busy}>
+          <Button onClick={upload} disabled={busy || queue.preparing}>
             {busy ? t("uploading") : t("addFiles")}
           </Button>
           <Button variant="outline" onClick={queue.clear} disabled={busy}>

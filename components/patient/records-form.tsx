@@ -19,7 +19,7 @@ import {
   type SubmissionFieldsInput,
 } from "@/lib/contracts/submissions";
 import { useSubmitRecords } from "@/client/queries/submissions";
-import { readPendingSubmission, rememberPendingSubmission, type PendingSubmission } from "@/client/uploads/pending-uploads";
+import { rememberPendingSubmission, usePendingSubmission } from "@/client/uploads/pending-uploads";
 import { useUploadQueue } from "@/client/uploads/use-upload-queue";
 import { ContinueUploads } from "@/components/uploads/continue-uploads";
 import { UploadQueueList } from "@/components/uploads/upload-queue-list";
@@ -81,16 +81,14 @@ export function RecordsForm() {
   const [done, setDone] = useState<{ trackingNumber: string } | null>(null);
   // The case exists and its files are on their way (or some did not arrive).
   const [sending, setSending] = useState<{ trackingNumber: string; incomplete: boolean } | null>(null);
-  const [unfinished, setUnfinished] = useState<PendingSubmission | null>(null);
+  // Files of an earlier submission from this browser that did not all arrive: offered to continue.
+  const unfinished = usePendingSubmission();
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const submit = useSubmitRecords();
   const pending = submit.isPending || queue.sending;
   // What was typed survives a reload (text fields only: not the files, not the consent or its date).
   const draft = useFormDraft("records", form, { exclude: ["consent", "consentDate"] });
   useWarnBeforeLeaving(pending);
-
-  // Files of an earlier submission from this browser that did not all arrive: offered to continue.
-  useEffect(() => setUnfinished(readPendingSubmission()), []);
 
   // A link such as /contact?specialty=cardiology opens the form with that specialty chosen.
   useEffect(() => {
@@ -110,6 +108,7 @@ export function RecordsForm() {
   const filled = (value: string | undefined) => Boolean(value?.trim());
   const missing = [
     files.length === 0 && t("missing.files"),
+    queue.preparing && tu("compressing"),
     !filled(values.patientName) && t("fields.name"),
     !filled(values.email) && t("fields.email"),
     !values.specialty && t("fields.specialty"),
@@ -127,7 +126,7 @@ export function RecordsForm() {
     setFileError(null);
     const room = MAX_FILES_PER_SUBMISSION - files.length;
     if (added.length > room) setFileError(tu("tooMany", { max: MAX_FILES_PER_SUBMISSION }));
-    void queue.add(added.slice(0, Math.max(0, room)));
+    void queue.add(added.slice(0, Math.max(0, room)), { lighterPhotos: true });
   }
 
   const failed = (message: string) =>
@@ -159,7 +158,11 @@ export function RecordsForm() {
       failed(errorText(failure));
       return;
     }
-    rememberPendingSubmission(created, created.uploads, files.map(({ file }) => file));
+    rememberPendingSubmission(
+      created,
+      created.uploads,
+      files.map(({ file }) => file),
+    );
     setIdempotencyKey(crypto.randomUUID());
     draft.clear();
     setSending({ trackingNumber: created.trackingNumber, incomplete: false });
@@ -237,7 +240,9 @@ export function RecordsForm() {
       {unfinished && !sending && <ContinueUploads pending={unfinished} />}
       {sending && (
         <p role="status" className="rounded-md bg-secondary p-3 text-sm break-words" data-testid="records-sending">
-          {sending.incomplete ? tu("caseCreatedIncomplete", { trackingNumber: sending.trackingNumber }) : tu("caseCreatedSending", { trackingNumber: sending.trackingNumber })}
+          {sending.incomplete
+            ? tu("caseCreatedIncomplete", { trackingNumber: sending.trackingNumber })
+            : tu("caseCreatedSending", { trackingNumber: sending.trackingNumber })}
         </p>
       )}
       {!sending && <FileDropZone onAdd={addFiles} disabled={pending} accept={ACCEPT} hint={t("fileHint")} />}

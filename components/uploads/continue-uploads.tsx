@@ -35,7 +35,7 @@ export function ContinueUploads({ pending, onArrived }: { pending: PendingSubmis
         notPending.push(file.name);
         continue;
       }
-      const [item] = await queue.add([file], () => match.uploadId);
+      const [item] = await queue.add([file], { uploadIdOf: () => match.uploadId });
       if (item.state !== "ready") continue;
       // One file at a time, as on the first attempt.
       turn.current = turn.current.then(async () => {
@@ -47,7 +47,11 @@ export function ContinueUploads({ pending, onArrived }: { pending: PendingSubmis
 
   if (missing.length === 0 && !queue.sending) return null;
   return (
-    <section className="space-y-3 rounded-lg border border-primary/40 bg-secondary/40 p-4" aria-labelledby="continue-uploads-title" data-testid="continue-uploads">
+    <section
+      className="space-y-3 rounded-lg border border-primary/40 bg-secondary/40 p-4"
+      aria-labelledby="continue-uploads-title"
+      data-testid="continue-uploads"
+    >
       <h3 id="continue-uploads-title" className="font-semibold">
         {t("continueTitle", { trackingNumber: pending.trackingNumber })}
       </h3>

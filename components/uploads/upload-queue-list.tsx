@@ -8,6 +8,7 @@ import { useErrorText } from "@/client/errors";
 import { formatFileSize } from "@/lib/contracts/file-size";
 import { Progress } from "@/components/ui/progress";
 import { FileRow } from "./file-row";
+import { PhotoCompressionChoice } from "./photo-compression-choice";
 
 const iconButton =
   "inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50";
@@ -24,6 +25,16 @@ export function UploadQueueList({ queue, removable = true }: { queue: UploadQueu
       {queue.items.map((item) => (
         <li key={item.key} data-state={item.state} data-testid="upload-row">
           <FileRow file={item.file} actions={<Actions item={item} queue={queue} removable={removable} />}>
+            <PhotoCompressionChoice
+              name={item.file.name}
+              state={
+                item.state === "preparing"
+                  ? { status: "compressing" }
+                  : item.photo && { status: "compressed", ...item.photo, sendOriginal: item.file === item.photo.original }
+              }
+              onSendOriginalChange={(original) => queue.sendOriginal(item.key, original)}
+              disabled={item.state !== "ready"}
+            />
             <Status item={item} />
           </FileRow>
         </li>
@@ -72,7 +83,7 @@ function Status({ item }: { item: QueueItem }) {
         {item.error.text ?? errorText(item.error.code, item.error.params)}
       </p>
     );
-  if (item.state === "ready") return null;
+  if (item.state === "ready" || item.state === "preparing") return null;
   const total = item.file.size;
   const percent = total ? Math.round((item.sent / total) * 100) : 100;
   const secondsLeft = item.bytesPerSecond ? (total - item.sent) / item.bytesPerSecond : null;

@@ -16,4 +16,3 @@ export function toUploadView(row: UploadRow): UploadView {
     expiresAt: row.expiresAt.toISOString(),
   };
 }
-

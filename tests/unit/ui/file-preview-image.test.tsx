@@ -39,3 +39,12 @@ describe("an image in the admin preview dialog", () => {
     expect(within(dialog).getByRole("link", { name: "Download File" })).toBeVisible();
   });
 });
+
+describe("a HEIC photo (iPhone) in the admin preview dialog", () => {
+  test("shows as the server's JPEG conversion; the download stays the original", () => {
+    const photo = { ...image, originalName: "IMG_0001.HEIC", mimeType: "image/heic" };
+    const dialog = show(photo);
+    expect(within(dialog).getByRole("img", { name: "IMG_0001.HEIC" })).toHaveAttribute("src", `/api/files/${image.id}/heic-preview`);
+    expect(within(dialog).getByRole("link", { name: "Download File" })).toHaveAttribute("href", `/api/files/${image.id}`);
+  });
+});
