@@ -16,7 +16,7 @@ export const announcedFileSchema = z.object({
 });
 export type AnnouncedFile = z.infer<typeof announcedFileSchema>;
 
-export const announcedFilesSchema = z.array(announcedFileSchema).min(1, "records_required");
+export const announcedFilesSchema = z.array(announcedFileSchema, "records_required").min(1, "records_required");
 
 export const uploadStates = ["waiting", "complete", "refused", "expired"] as const;
 export type UploadState = (typeof uploadStates)[number];

@@ -55,15 +55,17 @@ test("a guest submits records, sees the tracking number, then tracks the case wi
   expect((await download).suggestedFilename()).toBe("echocardiogram.pdf");
 });
 
-test("a refused file is named in the error, and nothing is lost from the form", async ({ page }) => {
+test("a refused file is marked on its own row before anything is sent; the others go, and nothing is lost from the form", async ({ page }) => {
   await page.goto("/upload");
   const form = await fillRecordsForm(page, { name: "Musa Ibrahim", email: "musa@example.com" });
   await form.locator('input[type="file"]').setInputFiles([fileSamples.pdf("lab"), fileSamples.exe("scan")]);
+  const refused = form.getByTestId("upload-row").filter({ hasText: "scan.pdf" });
+  await expect(refused.getByRole("alert")).toContainText("scan.pdf: this file type is not accepted");
+  await expect(form.getByTestId("upload-row").filter({ hasText: "lab.pdf" })).toHaveAttribute("data-state", "ready");
+  await expect(form.getByLabel("Home country")).toHaveValue("Nigeria");
   await form.getByLabel("I have read the above and give my consent.").check();
   await form.getByRole("button", { name: "Submit Medical Records" }).click();
-  await expect(form.getByRole("alert")).toContainText("scan.pdf: this file type is not accepted");
-  await expect(form.getByLabel("Home country")).toHaveValue("Nigeria");
-  await expect(form.getByText("lab.pdf")).toBeVisible();
+  await expect(page.getByTestId("tracking-number")).toHaveText(/^SUB-/);
 });
 
 test("a signed-in patient submits, lands on the journey, adds files and sees the dashboard", async ({ page }) => {

@@ -88,6 +88,12 @@ const PUBLIC_ROUTES: { module: string; methods: Method[]; reason: string }[] = [
     reason: "ends the caller's own session only (auth.test.ts); a row would sign people out in the middle of the matrix",
   },
   { module: "inquiries", methods: ["POST"], reason: "the public contact form: writes a new inquiry, reads nothing" },
+  {
+    module: "uploads/[[...id]]",
+    methods: ["POST", "PATCH", "HEAD", "DELETE", "OPTIONS"],
+    reason:
+      "the resumable upload endpoint: no session role opens it, each request is checked against its own upload (its signed-in owner, or the guest's upload cookie); someone else's upload is 404 (resumable-uploads.test.ts)",
+  },
   { module: "medical-submissions", methods: ["POST"], reason: "the public guest submission form: creates a new case, reads nothing (submissions.test.ts)" },
   { module: "download/medical-departments", methods: ["GET"], reason: "the public departments guide (PDF), the same for everyone, no session read" },
 ];
@@ -416,6 +422,15 @@ describe("authorization matrix: admin, partner and patient-case routes for every
         { name: "submissionId", value: caseId },
         { name: "files", file: { name: "more.pdf", type: "application/pdf", data: samples.pdf() } },
       ],
+      expect: { guest: 401, owner: 201, otherPatient: 404, otherPartner: 404, routedPartner: 404, lockedAdmin: 404, admin: 201 },
+    },
+    {
+      name: "announce more files for a case (its owner, or an admin past the password gate)",
+      module: "my-submissions/[id]/uploads",
+      method: "POST",
+      path: () => `/api/my-submissions/${caseId}/uploads`,
+      params: () => ({ id: caseId }),
+      json: () => ({ files: [{ name: "more.pdf", size: 2048 }] }),
       expect: { guest: 401, owner: 201, otherPatient: 404, otherPartner: 404, routedPartner: 404, lockedAdmin: 404, admin: 201 },
     },
     {

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { Browser, useFreshApp } from "./support/app";
 import arabic from "@/messages/ar.json";
-import { largePdf, multipartBody, MULTIPART_TYPE, samples, toStream, validFields, type Part } from "./support/multipart";
+import { largePdf, multipartBody, MULTIPART_TYPE, samples, toStream, validFields, validJsonFields, type Part } from "./support/multipart";
 
 type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const routes: Record<string, Handler> = {};
@@ -134,7 +134,28 @@ describe("patient API: submissions, files, inquiries and tracking", () => {
         400,
         /interrupted/,
       ],
-      ["not multipart", async () => routes.guest(new Browser().request("/api/medical-submissions", { json: { name: "x" } })), 415, /multipart\/form-data/],
+      [
+        "neither multipart nor JSON",
+        async () =>
+          routes.guest(
+            new Browser().request("/api/medical-submissions", {
+              body: toStream(
+                (async function* () {
+                  yield Buffer.from("name=x");
+                })(),
+              ),
+              contentType: "application/x-www-form-urlencoded",
+            }),
+          ),
+        415,
+        /multipart\/form-data/,
+      ],
+      [
+        "JSON without its files",
+        async () => routes.guest(new Browser().request("/api/medical-submissions", { json: validJsonFields() })),
+        400,
+        /Medical Records Required/,
+      ],
       [
         "bad idempotency key",
         () => guestSubmit([...validFields(), file("a.pdf", samples.pdf())], { headers: { "idempotency-key": "x" } }),
