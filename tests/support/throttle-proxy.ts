@@ -46,7 +46,10 @@ export class TokenBucket {
 class Direction {
   bucket: TokenBucket | null = null;
   piece = 64 * 1024;
+  /** Bytes forwarded. */
   bytes = 0;
+  /** Bytes read from the sending side (more than forwarded when a drop caught some on their way). */
+  received = 0;
 
   setRate(bitsPerSecond: number | undefined): void {
     if (!bitsPerSecond) {
@@ -74,6 +77,7 @@ class Throttle extends Transform {
   }
 
   private async forward(chunk: Buffer): Promise<void> {
+    this.direction.received += chunk.length;
     for (let at = 0; at < chunk.length && !this.destroyed;) {
       const part = chunk.subarray(at, at + this.direction.piece);
       const wait = this.direction.bucket?.reserve(part.length) ?? 0;
@@ -105,12 +109,13 @@ export class ThrottleProxy {
     this.setRates(rates);
   }
 
-  /** A started proxy in front of `url` (http://host:port), and that URL pointed at the proxy. */
+  /** A started proxy in front of `url` (http://host:port), and the proxy's URL (on 127.0.0.1). */
   static async before(url: string, rates: LinkRates = {}): Promise<{ proxy: ThrottleProxy; url: string }> {
     const direct = new URL(url);
     const proxy = new ThrottleProxy({ host: direct.hostname, port: Number(direct.port || 80) }, rates);
     await proxy.listen();
     const viaProxy = new URL(direct);
+    viaProxy.hostname = "127.0.0.1";
     viaProxy.port = String(proxy.port);
     return { proxy, url: viaProxy.origin };
   }
@@ -126,14 +131,18 @@ export class ThrottleProxy {
     return this.up.bytes;
   }
 
+  /** Bytes the clients sent to the proxy: what crossed the link, including what a drop then lost. */
+  get bytesFromClients(): number {
+    return this.up.received;
+  }
+
   /** Bytes forwarded server → client. */
   get bytesDown(): number {
     return this.down.bytes;
   }
 
   resetCounts(): void {
-    this.up.bytes = 0;
-    this.down.bytes = 0;
+    for (const direction of [this.up, this.down]) direction.bytes = direction.received = 0;
   }
 
   /** Connections open now (client side). */
