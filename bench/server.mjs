@@ -1,6 +1,6 @@
 /**
  * Starts the production build (`npm run build` first) on a free port with a fresh embedded database
- * and file store, for benchmarks. Returns its URL, pid and a stop function.
+ * and file store, for benchmarks. Returns its URL, pid, data directory, environment and a stop function.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
@@ -42,7 +42,9 @@ export async function startServer(extraEnv = {}) {
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  return { url, pid: child.pid, dataDir, stop: () => child.kill("SIGTERM") };
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  // stop() resolves once the server has exited (its embedded database can then be opened by another process).
+  return { url, pid: child.pid, dataDir, env, stop: () => (child.kill("SIGTERM"), exited) };
 }
 
 /** Resident memory of a process and all its descendants, in bytes (Linux /proc). */

@@ -1,36 +1,37 @@
 /**
- * bench/upload: one large upload through POST /api/medical-submissions on the embedded defaults
- * (PGlite, encrypted local disk). Prints throughput, the server's peak memory growth, and `cp` of the
- * same file on the same disk for comparison. Targets: growth under 64 MB; throughput at least half of cp's.
+ * bench/upload: one large file through the resumable upload path (tus at /api/uploads, as the browser
+ * sends it) on the production build with the embedded defaults (PGlite, encrypted local disk).
  *
- *   npm run build && node bench/upload.mjs [sizeMB=500]
+ * 1. Straight over loopback: throughput as a ratio to `cp` of the same file on the same disk (goal
+ *    ≥ 0.5), and the server's peak memory growth, all its processes (goal < 64 MB).
+ * 2. Through tests/support/throttle-proxy.ts (no bandwidth limit) that drops the connection `drops`
+ *    times (every connection destroyed, new ones refused for `dropMs`): tus-js-client resumes from the
+ *    server's offset; the bytes that crossed the link divided by the file's size (goal < 1.05).
+ * Both stored files are read back after the server stops and their sha256 compared with the original's.
+ *
+ *   npm run build && node bench/upload.mjs [sizeMB=500] [--chunk-mb=8] [--drops=3] [--drop-ms=1000]
+ *   npm run build && node bench/upload.mjs [sizeMB=500] --multipart   (the old multipart POST, for comparison)
  */
 import { spawnSync } from "node:child_process";
-import { createReadStream, createWriteStream, rmSync, statSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
+import { createReadStream, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { once } from "node:events";
 import { startServer, treeRss } from "./server.mjs";
+import { announce, storedUpload, testSupport, writeSample } from "./resumable.mjs";
+import { multipartUpload } from "./upload-multipart.mjs";
 
-const sizeMb = Number(process.argv[2] ?? 500);
-const size = sizeMb * 1024 * 1024;
+const args = process.argv.slice(2);
+const flag = (name, fallback) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+const sizeMb = Number(args.find((a) => !a.startsWith("--")) ?? 500);
+const chunkMb = flag("chunk-mb", 8);
+const drops = flag("drops", 3);
+const dropMs = flag("drop-ms", 1000);
+const multipart = args.includes("--multipart");
+
 const MiB = 1024 * 1024;
+const size = sizeMb * MiB;
 const source = path.join(tmpdir(), `afya-bench-${process.pid}.pdf`);
-
-async function writeSample() {
-  const out = createWriteStream(source);
-  out.write("%PDF-1.4\n");
-  const chunk = Buffer.alloc(MiB);
-  for (let written = 9, i = 0; written < size; i++) {
-    chunk.writeUInt32LE(i, 0); // not all the same bytes
-    const part = written + MiB <= size ? chunk : chunk.subarray(0, size - written);
-    if (!out.write(part)) await once(out, "drain");
-    written += part.length;
-  }
-  out.end();
-  await once(out, "finish");
-}
+const { ThrottleProxy, tusUpload } = await testSupport();
 
 function timeCp() {
   const target = `${source}.copy`;
@@ -42,71 +43,111 @@ function timeCp() {
   return seconds;
 }
 
-function upload(url, file = source) {
-  const boundary = "----afyabench" + Date.now();
-  const fields = {
-    name: "Bench Patient",
-    email: "bench@example.com",
-    homeCountry: "Nigeria",
-    specialty: "cardiology",
-    urgency: "standard",
-    preferredCountries: '["Turkey"]',
-    consent: "true",
-    consentFullName: "Bench Patient",
-    consentEmail: "bench@example.com",
-    consentDate: "2026-11-22",
+/** Samples the server's memory (all its processes) every 50 ms until stopped; returns the peak. */
+function memorySampler(pid) {
+  let peak = treeRss(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, treeRss(pid))), 50);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, treeRss(pid));
   };
-  const head = Object.entries(fields)
-    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-    .join("");
-  const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="ct-study.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
-  const tail = `\r\n--${boundary}--\r\n`;
-  const length = Buffer.byteLength(head) + Buffer.byteLength(fileHead) + statSync(file).size + Buffer.byteLength(tail);
-  return new Promise((resolve, reject) => {
-    const req = request(`${url}/api/medical-submissions`, {
-      method: "POST",
-      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": length, origin: url },
-    });
-    req.on("response", async (response) => {
-      let body = "";
-      for await (const chunk of response) body += chunk;
-      resolve({ status: response.statusCode, body });
-    });
-    req.on("error", reject);
-    req.write(head + fileHead);
-    const body = createReadStream(file);
-    body.pipe(req, { end: false });
-    body.on("end", () => req.end(tail));
-  });
 }
 
-await writeSample();
+const count = (outcome, method) => outcome.requests.filter((r) => r.method === method).length;
+const pass = (ok) => (ok ? "PASS" : "FAIL");
+
+const sha256 = await writeSample(source, size);
 const cpSeconds = timeCp();
 const server = await startServer(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {});
+let failed = false;
 try {
-  // Warm up first (route code, the embedded database's first open) with a small upload.
-  const warmUp = `${source}.small`;
-  writeFileSync(warmUp, Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(MiB)]));
-  const warm = await upload(server.url, warmUp);
-  rmSync(warmUp);
-  if (warm.status !== 201) throw new Error(`warm-up upload answered ${warm.status}: ${warm.body}`);
-  const baseline = treeRss(server.pid);
-  let peak = baseline;
-  const sampler = setInterval(() => (peak = Math.max(peak, treeRss(server.pid))), 50);
-  const started = process.hrtime.bigint();
-  const result = await upload(server.url);
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  clearInterval(sampler);
-  if (result.status !== 201) throw new Error(`upload answered ${result.status}: ${result.body}`);
-  const uploadRate = sizeMb / seconds;
-  const cpRate = sizeMb / cpSeconds;
-  const growth = (peak - baseline) / MiB;
-  console.log(`file: ${sizeMb} MB`);
-  console.log(`cp:     ${cpSeconds.toFixed(2)} s, ${cpRate.toFixed(1)} MB/s`);
-  console.log(`upload: ${seconds.toFixed(2)} s, ${uploadRate.toFixed(1)} MB/s (${((uploadRate / cpRate) * 100).toFixed(0)}% of cp; target ≥ 50%)`);
-  console.log(`server memory: baseline ${(baseline / MiB).toFixed(0)} MB, peak ${(peak / MiB).toFixed(0)} MB, growth ${growth.toFixed(1)} MB (target < 64 MB)`);
+  if (multipart) {
+    const result = await multipartUpload(server, source);
+    console.log(`file: ${sizeMb} MB (multipart POST /api/medical-submissions)`);
+    console.log(`cp:     ${cpSeconds.toFixed(2)} s, ${(sizeMb / cpSeconds).toFixed(1)} MB/s`);
+    console.log(
+      `upload: ${result.seconds.toFixed(2)} s, ${(sizeMb / result.seconds).toFixed(1)} MB/s (${((cpSeconds / result.seconds) * 100).toFixed(0)}% of cp)`,
+    );
+    console.log(`server memory growth: ${(result.growth / MiB).toFixed(1)} MB`);
+  } else {
+    const warmUp = `${source}.small`;
+    await writeSample(warmUp, MiB);
+    const { uploads, headers } = await announce(server.url, [
+      { name: "warm-up.pdf", size: MiB },
+      { name: "ct-study.pdf", size },
+      { name: "ct-study-dropped.pdf", size },
+    ]);
+    const [warm, straight, dropped] = uploads;
+    const endpoint = `${server.url}/api/uploads`;
+    const chunkSize = chunkMb * MiB;
+
+    // Warm up first (route code, the embedded database's first open) with a small upload.
+    const warmed = await tusUpload({ endpoint, file: createReadStream(warmUp), uploadId: warm.id, name: warm.name, headers, chunkSize });
+    rmSync(warmUp);
+    if (!warmed.ok) throw new Error(`warm-up upload failed: ${warmed.error?.message}`);
+
+    // 1. Straight over loopback.
+    const baseline = treeRss(server.pid);
+    const stopSampling = memorySampler(server.pid);
+    const run = await tusUpload({ endpoint, file: createReadStream(source), uploadId: straight.id, name: straight.name, headers, chunkSize });
+    const peak = stopSampling();
+    if (!run.ok) throw new Error(`upload failed: ${run.error?.message}`);
+
+    // 2. Through the proxy, dropped `drops` times on the way.
+    const link = await ThrottleProxy.before(server.url);
+    const thresholds = Array.from({ length: drops }, (_, i) => ((i + 1) * size) / (drops + 1));
+    const dropper = setInterval(() => {
+      if (thresholds.length && link.proxy.bytesUp >= thresholds[0]) {
+        thresholds.shift();
+        void link.proxy.drop(dropMs);
+      }
+    }, 5);
+    const stopSamplingDropped = memorySampler(server.pid);
+    const resumed = await tusUpload({
+      endpoint: `${link.url}/api/uploads`,
+      file: createReadStream(source),
+      uploadId: dropped.id,
+      name: dropped.name,
+      headers,
+      chunkSize,
+      retryDelays: [250, 500, 1000, 2000, 3000, 5000, 5000, 5000],
+    });
+    const peakDropped = stopSamplingDropped();
+    clearInterval(dropper);
+    await link.proxy.close();
+    if (!resumed.ok) throw new Error(`upload with drops failed: ${resumed.error?.message}`);
+
+    await server.stop();
+    const stored = [straight, dropped].map((upload) => storedUpload(server, upload.id));
+    const intact = stored.map((s) => s.complete && s.recordedSha256 === sha256 && s.storedSha256 === sha256);
+
+    const seconds = run.ms / 1000;
+    const ratio = cpSeconds / seconds;
+    const growth = (Math.max(peak, peakDropped) - baseline) / MiB;
+    const overLink = link.proxy.bytesFromClients / size;
+    console.log(`file: ${sizeMb} MB, tus PATCHes of ${chunkMb} MiB`);
+    console.log(`cp:       ${cpSeconds.toFixed(2)} s, ${(sizeMb / cpSeconds).toFixed(1)} MB/s`);
+    console.log(`upload:   ${seconds.toFixed(2)} s, ${(sizeMb / seconds).toFixed(1)} MB/s in ${count(run, "PATCH")} PATCHes`);
+    console.log(`throughput ratio to cp: ${ratio.toFixed(2)} (goal ≥ 0.5) ${pass(ratio >= 0.5)}`);
+    console.log(
+      `server memory growth: ${growth.toFixed(1)} MB (baseline ${(baseline / MiB).toFixed(0)} MB, peak ${(Math.max(peak, peakDropped) / MiB).toFixed(0)} MB; goal < 64 MB) ${pass(growth < 64)}`,
+    );
+    console.log(
+      `with ${drops} drops of ${dropMs} ms: ${(resumed.ms / 1000).toFixed(2)} s, ${count(resumed, "PATCH")} PATCHes, ${count(resumed, "HEAD")} HEADs, ` +
+        `${link.proxy.refused} connections refused while down`,
+    );
+    console.log(
+      `bytes over the link / file size: ${overLink.toFixed(4)} (${link.proxy.bytesFromClients} sent, ${link.proxy.bytesUp} reached the server; goal < 1.05) ${pass(overLink < 1.05)}`,
+    );
+    console.log(`sha256 of the stored files: ${intact.map((ok) => (ok ? "equal" : "DIFFERENT")).join(", ")} ${pass(intact.every(Boolean))}`);
+    if (!intact.every(Boolean)) {
+      console.log(JSON.stringify(stored));
+      failed = true;
+    }
+  }
 } finally {
-  server.stop();
+  await server.stop();
   rmSync(source, { force: true });
   rmSync(server.dataDir, { recursive: true, force: true });
 }
+process.exit(failed ? 1 : 0);

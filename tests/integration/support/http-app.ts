@@ -8,12 +8,19 @@ type Handler = (request: Request, context: { params: Promise<Record<string, stri
  * Serves route handlers over real HTTP on 127.0.0.1, handing each the request as Next's Node server
  * does (the IncomingMessage as a streamed body, a signal that aborts when the client goes away), so
  * that clients such as tus-js-client talk to them as to the running app.
+ *
+ * `requestTimeout` (ms) is the Node server's limit on receiving a whole request, 300 s by default as
+ * in production; a shorter one is checked every tenth of it (Node checks every 30 s by default).
  */
 export async function serveRoutes(
   routes: { pattern: RegExp; handlers: Record<string, Handler> }[],
   appUrl: string,
+  options: { requestTimeout?: number } = {},
 ): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer(async (incoming, outgoing) => {
+  const timeouts = options.requestTimeout
+    ? { requestTimeout: options.requestTimeout, connectionsCheckingInterval: Math.min(30_000, Math.max(100, options.requestTimeout / 10)) }
+    : {};
+  const server = http.createServer(timeouts, async (incoming, outgoing) => {
     try {
       const url = new URL(incoming.url ?? "/", appUrl);
       const route = routes.find(({ pattern }) => pattern.test(url.pathname));
