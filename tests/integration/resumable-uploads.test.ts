@@ -342,4 +342,23 @@ describe("resumable uploads (tus at /api/uploads)", () => {
     assert.equal((await guest.offset(id)).offset, sent, "what arrived before the silence is kept");
     assert.equal((await guest.patch(id, sent, file.subarray(sent))).status, 204);
   });
+
+  test("a file whose last byte arrived but was not recorded (the server failed in between) is recorded on the client's next HEAD", async () => {
+    const guest = new Client(server.url);
+    const file = markedPdf(300_000);
+    const { body } = await guest.submit([{ name: "unrecorded.pdf", size: file.length }]);
+    const id = body.uploads[0].id;
+    assert.equal((await guest.create(id, file.length)).status, 201);
+    // The bytes reach the store, but not the request's end (where the file is recorded).
+    const { uploadServer } = await import("@/lib/uploads/tus/server");
+    const { Readable } = await import("node:stream");
+    await uploadServer().datastore.write(Readable.from([file]), id, 0);
+    const { db } = await import("@/lib/db");
+    assert.equal((await db().upload.findUniqueOrThrow({ where: { id } })).completedAt, null);
+
+    assert.deepEqual(await guest.offset(id), { status: 200, offset: file.length });
+    const row = await db().upload.findUniqueOrThrow({ where: { id } });
+    assert.ok(row.completedAt && row.fileId, "recorded");
+    assert.equal((await db().submissionFile.findUniqueOrThrow({ where: { id: row.fileId } })).sha256, sha256(file));
+  });
 });

@@ -73,9 +73,10 @@ function createUploadServer(env: Env): Server {
     return users.get(request)!;
   };
 
+  const datastore = new CheckedStore(store, { checkHead: checkUploadHead, written: recordProgress, storeId });
   return new Server({
     path: UPLOADS_PATH,
-    datastore: new CheckedStore(store, { checkHead: checkUploadHead, written: recordProgress, storeId }),
+    datastore,
     locker,
     maxSize: MAX_FILE_BYTES,
     relativeLocation: true,
@@ -87,7 +88,13 @@ function createUploadServer(env: Env): Server {
       return parsed.data.uploadId;
     },
     onIncomingRequest: async (request, id) => {
-      await uploadForRequest(request, id, await userOf(request));
+      const upload = await uploadForRequest(request, id, await userOf(request));
+      // Every byte arrived but the file was not recorded (the server failed in between): the client's
+      // next question finishes it, since tus-js-client takes a full offset for success.
+      if (request.method === "HEAD" && upload.startedAt && !upload.completedAt) {
+        const stored = await datastore.getUpload(id).catch(() => null);
+        if (stored && stored.offset === stored.size) await finishUpload(id, actorFor(request, await userOf(request)));
+      }
     },
     onUploadCreate: async (_request, upload) => {
       await startUpload(upload.id, upload.size);
