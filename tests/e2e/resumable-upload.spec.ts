@@ -1,5 +1,8 @@
 import { chromium, expect, test, type Browser, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { ThrottleProxy } from "../support/throttle-proxy";
 
 /*
@@ -41,8 +44,12 @@ test.afterAll(async () => {
   await proxy?.close();
 });
 
-/** A PDF of random bytes: the same size and content every time it is picked again. */
-const report = { name: "ct-report-2025.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("%PDF-1.4\n"), randomBytes(SIZE - 9)]) };
+/**
+ * A PDF of random bytes, on disk: picked again after a reload it is the same file (name, size and
+ * date), as a patient's file is.
+ */
+const report = path.join(mkdtempSync(path.join(tmpdir(), "afya-e2e-upload-")), "ct-report-2025.pdf");
+writeFileSync(report, Buffer.concat([Buffer.from("%PDF-1.4\n"), randomBytes(SIZE - 9)]));
 
 async function openRecordsForm(baseURL: string): Promise<Page> {
   const page = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, extraHTTPHeaders: {} })).newPage();
