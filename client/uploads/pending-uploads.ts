@@ -36,7 +36,11 @@ function subscribe(changed: () => void): () => void {
 
 /** The submission of this browser whose files have not all arrived (none while rendering on the server). */
 export function usePendingSubmission(): PendingSubmission | null {
-  const raw = useSyncExternalStore(subscribe, () => localStorage.getItem(KEY), () => null);
+  const raw = useSyncExternalStore(
+    subscribe,
+    () => localStorage.getItem(KEY),
+    () => null,
+  );
   return useMemo(() => parse(raw), [raw]);
 }
 
