@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ThrottleProxy } from "../support/throttle-proxy";
+import { chromiumLaunchOptions } from "./chromium";
 
 /*
  * Uploads over a slow, broken mobile link, in Chromium: the app is reached through a throttling TCP
@@ -24,18 +25,8 @@ test.beforeAll(async ({ baseURL }) => {
   const app = new URL(baseURL!);
   ({ proxy } = await ThrottleProxy.before(`http://127.0.0.1:${app.port}`, { upBitsPerSecond: UP_BITS_PER_SECOND }));
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      `--host-resolver-rules=MAP localhost:${app.port} 127.0.0.1:${proxy.port}`,
-    ],
+    ...chromiumLaunchOptions,
+    args: [...chromiumLaunchOptions.args, `--host-resolver-rules=MAP localhost:${app.port} 127.0.0.1:${proxy.port}`],
   });
 });
 

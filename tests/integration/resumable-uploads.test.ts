@@ -7,7 +7,7 @@ import path from "node:path";
 import { APP_URL, useFreshApp } from "./support/app";
 import { serveRoutes } from "./support/http-app";
 import { validJsonFields } from "./support/multipart";
-import { startS3rver } from "../support/s3rver";
+import { s3rverEnv, startS3rver } from "../support/s3rver";
 
 /*
  * The resumable upload endpoint (tus 1.0 at /api/uploads) against the route handlers served over
@@ -138,15 +138,7 @@ describe("resumable uploads (tus at /api/uploads)", () => {
         s3 = started;
         const { port } = started;
 
-        Object.assign(process.env, {
-          S3_BUCKET: "uploads-test",
-          S3_ENDPOINT: `http://127.0.0.1:${port}`,
-          S3_REGION: "us-east-1",
-          S3_FORCE_PATH_STYLE: "true",
-          S3_ACCESS_KEY_ID: "S3RVER",
-          S3_SECRET_ACCESS_KEY: "S3RVER",
-          S3_SERVER_SIDE_ENCRYPTION: "AES256",
-        });
+        Object.assign(process.env, s3rverEnv(port, "uploads-test"));
         (await import("@/lib/env")).resetEnvForTests();
       });
       after(async () => {
