@@ -93,6 +93,7 @@ test("a page reloaded in the middle offers the missing file, which continues fro
   await expect(resume).toContainText("ct-report-2025.pdf");
   await resume.locator('input[type="file"]').setInputFiles([report]);
   await expect(resume.getByTestId("upload-row")).toHaveAttribute("data-state", "done", { timeout: 150_000 });
+  await expect(resume.getByRole("status")).toHaveText("All files have arrived. Thank you: your care coordinator will look at them.");
   expect((proxy.bytesFromClients - before) / SIZE).toBeLessThan(1.1);
   await page.reload();
   await expect(page.getByTestId("continue-uploads")).toHaveCount(0);
