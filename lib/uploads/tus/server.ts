@@ -50,7 +50,8 @@ function createUploadDataStore(env: Env): { store: DataStore; storeId: (id: stri
   return { store, storeId: (id) => id };
 }
 
-function createUploadServer(env: Env): Server {
+/** A tus server on the given configuration (one per app instance; tests build two to stand for two instances). */
+export function createUploadServer(env: Env): Server {
   const { store, storeId } = createUploadDataStore(env);
   const locker: Locker = env.DATABASE_URL ? new PostgresLocker(env.DATABASE_URL) : new MemoryLocker();
   const users = new WeakMap<Request, Promise<SessionUser | null>>();
