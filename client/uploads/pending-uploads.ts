@@ -77,7 +77,8 @@ export async function rememberPendingSubmission(submission: { id: string; tracki
   const pending: PendingFile[] = await Promise.all(
     uploads.map(async (upload, index) => ({
       uploadId: upload.id,
-      name: upload.name,
+      // The name as the browser gives it (the server keeps a cleaned one), so that picking the file again matches.
+      name: files[index]?.name ?? upload.name,
       size: upload.size,
       lastModified: files[index]?.lastModified,
       fingerprint: files[index] ? await fingerprintOf(files[index]) : undefined,

@@ -15,10 +15,11 @@ import { NotificationOutbox } from "@/lib/notifications/outbox";
 import { initialScanStatus, scanSubmissionInBackground } from "@/lib/security/scan";
 import { getStore } from "@/lib/storage";
 import { newUploadId, uploadStorageKey } from "./tus/ids";
+import { cleanFileName } from "./file-name";
 import { toUploadView, uploadViewFields } from "./upload-view";
 
 /*
- * Resumable uploads of a submission's files (ADR 018). A submission announces its files; each gets an
+ * Resumable uploads of a submission's files (ADR 19). A submission announces its files; each gets an
  * Upload row and is sent through /api/uploads (tus), where every request is checked here against the
  * row: its signed-in owner, or the guest holding the submission's upload cookie. When the last byte
  * arrives the file is checked again from its bytes and becomes a SubmissionFile.
@@ -51,7 +52,7 @@ export function newUploadRows(files: AnnouncedFile[], userId: string | null, now
     const id = newUploadId();
     return {
       id,
-      fileName: file.name,
+      fileName: cleanFileName(file.name),
       size: BigInt(file.size),
       storageKey: uploadStorageKey(id),
       userId,

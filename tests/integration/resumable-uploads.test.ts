@@ -124,6 +124,11 @@ describe("resumable uploads (tus at /api/uploads)", () => {
     assert.equal(many.body.code, "too_many_files");
     const { db } = await import("@/lib/db");
     assert.equal(await db().submission.count(), 0, "a refused announcement creates no case");
+
+    // A name that would display reversed ("report<RLO>fdp.exe" shows as "reportexe.pdf") is kept cleaned.
+    const spoofed = await guest.submit([{ name: "C:\\scans\\report\u202efdp.exe", size: 10 }]);
+    assert.equal(spoofed.response.status, 201);
+    assert.equal(spoofed.body.uploads[0].name, "reportfdp.exe");
   });
 
   for (const backend of ["local", "s3"] as const) {

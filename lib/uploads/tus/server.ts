@@ -100,6 +100,30 @@ export function createUploadServer(env: Env): Server {
   });
 }
 
+/**
+ * The tus server's answer to a request, every refusal as our JSON error (tus answers some, such as a
+ * missing Tus-Resumable header, with plain text before any hook runs).
+ */
+export async function serveUpload(request: Request): Promise<Response> {
+  const response = await uploadServer().handleWeb(request);
+  if (response.status < 400) return response;
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  const headers = new Headers(response.headers);
+  headers.set("Content-Type", "application/json");
+  headers.delete("Content-Length");
+  if (body === null) {
+    const refusal = await errorResponse(tusError({ status_code: response.status }) ?? new AppError("bad_request", "upload_request_invalid"), request);
+    return new Response(await refusal.text(), { status: response.status, headers });
+  }
+  return new Response(text, { status: response.status, headers });
+}
+
 function tusError(error: unknown): AppError | null {
   if (error instanceof Error || typeof error !== "object" || error === null || !("status_code" in error)) return null;
   const status = Number(error.status_code);

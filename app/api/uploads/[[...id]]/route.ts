@@ -4,7 +4,7 @@ import { assertSameOrigin } from "@/lib/api/origin";
 import { openRequestBody } from "@/lib/api/request-body";
 import { AppError } from "@/lib/app-error";
 import { log } from "@/lib/log";
-import { uploadServer } from "@/lib/uploads/tus/server";
+import { serveUpload } from "@/lib/uploads/tus/server";
 
 export const dynamic = "force-dynamic";
 
@@ -22,10 +22,7 @@ async function handle(request: Request): Promise<Response> {
       const forwarded = body
         ? new Request(request, { body: Readable.toWeb(endsWhenCut(body.stream, request)) as ReadableStream<Uint8Array>, duplex: "half" } as RequestInit)
         : request;
-      const response = await uploadServer().handleWeb(forwarded);
-      // Refusals carry our JSON error body (onResponseError); say so.
-      if (response.status >= 400) response.headers.set("Content-Type", "application/json");
-      return response;
+      return await serveUpload(forwarded);
     } catch (error) {
       return errorResponse(error, request);
     } finally {
