@@ -5,7 +5,7 @@ import { audit, systemActor, type AuditActor } from "@/lib/audit";
 import { caseChangeableBy } from "@/lib/access/cases";
 import type { SessionUser } from "@/lib/auth/session";
 import { issueSignedCookie, readSignedCookie, type SignedCookie } from "@/lib/api/signed-cookie";
-import { recordKinds, sniff, SNIFF_BYTES } from "@/lib/contracts/file-types";
+import { recordKinds, sniff, SNIFF_BYTES, transcriptionFileKinds } from "@/lib/contracts/file-types";
 import { MAX_FILE_BYTES, MAX_FILES_PER_SUBMISSION } from "@/lib/contracts/submissions";
 import { UPLOAD_EXPIRY_HOURS, UPLOADS_PATH, type AnnouncedFile, type UploadView } from "@/lib/contracts/uploads";
 import { db } from "@/lib/db";
@@ -14,16 +14,19 @@ import { log } from "@/lib/log";
 import { NotificationOutbox } from "@/lib/notifications/outbox";
 import { initialScanStatus, scanSubmissionInBackground } from "@/lib/security/scan";
 import { getStore } from "@/lib/storage";
-import { newUploadId, uploadStorageKey } from "./tus/ids";
+import { enqueue, transcriptionFromUpload } from "@/lib/transcriptions/create";
+import { newUploadRows, UPLOAD_EXPIRY_MS } from "./tus/ids";
 import { toUploadView, uploadViewFields } from "./upload-view";
 
 /*
- * Resumable uploads of a submission's files (ADR 018). A submission announces its files; each gets an
- * Upload row and is sent through /api/uploads (tus), where every request is checked here against the
- * row: its signed-in owner, or the guest holding the submission's upload cookie. When the last byte
- * arrives the file is checked again from its bytes and becomes a SubmissionFile.
+ * Resumable uploads of a submission's files (ADR 019), and of the staff transcription center's file.
+ * A submission announces its files (a transcription its one file, lib/transcriptions/create.ts); each
+ * gets an Upload row and is sent through /api/uploads (tus), where every request is checked here
+ * against the row: its signed-in owner, or the guest holding the submission's upload cookie. When the
+ * last byte arrives the file is checked again from its bytes and becomes a SubmissionFile (or the
+ * Transcription).
  */
-export const UPLOAD_EXPIRY_MS = UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000;
+export { newUploadRows, UPLOAD_EXPIRY_MS };
 
 const uploadCookie: SignedCookie = { name: "afya_upload", purpose: "upload-grant", maxAgeSeconds: UPLOAD_EXPIRY_HOURS * 60 * 60, path: UPLOADS_PATH };
 
@@ -43,21 +46,6 @@ export function checkAnnouncement(files: AnnouncedFile[], room: number): void {
     if (file.size === 0) throw new AppError("bad_request", "file_empty", { params: { name: file.name } });
     if (file.size > MAX_FILE_BYTES) throw new AppError("payload_too_large", "file_too_large", { params: { name: file.name } });
   }
-}
-
-/** The Upload rows of announced files (created with their submission, or for an existing one). */
-export function newUploadRows(files: AnnouncedFile[], userId: string | null, now = new Date()) {
-  return files.map((file) => {
-    const id = newUploadId();
-    return {
-      id,
-      fileName: file.name,
-      size: BigInt(file.size),
-      storageKey: uploadStorageKey(id),
-      userId,
-      expiresAt: new Date(now.getTime() + UPLOAD_EXPIRY_MS),
-    };
-  });
 }
 
 /** How many more files a submission may receive: 50 less its files and the uploads still on their way. */
@@ -115,14 +103,17 @@ export async function startUpload(id: string, length: number | undefined): Promi
   if (count === 0) throw new AppError("conflict", "upload_already_started");
 }
 
+/** The types an upload may be: a transcription's (audio, PDF, images, DICOM), or medical records for a submission. */
+const acceptedKinds = (upload: { transcription: unknown }) => (upload.transcription ? transcriptionFileKinds : recordKinds);
+
 /**
  * Refuses a file from its first bytes, before any is kept: the upload is marked refused (its row
- * tells the patient which file and why) and nothing of it is stored.
+ * tells the uploader which file and why) and nothing of it is stored.
  */
 export async function checkUploadHead(id: string, head: Buffer): Promise<void> {
-  const row = await db().upload.findUniqueOrThrow({ where: { id }, select: { fileName: true, submissionId: true } });
+  const row = await db().upload.findUniqueOrThrow({ where: { id }, select: { fileName: true, submissionId: true, transcription: true } });
   const type = sniff(head, row.fileName);
-  if (type && recordKinds.has(type.kind)) return;
+  if (type && acceptedKinds(row).has(type.kind)) return;
   await db().upload.update({ where: { id }, data: { failure: "file_type_refused" } });
   log.warn({ uploadId: id, submissionId: row.submissionId }, "upload refused: its first bytes are not a file type we accept");
   throw new AppError("unsupported_media_type", "file_type_refused", { params: { name: row.fileName } });
@@ -135,42 +126,60 @@ export async function recordProgress(id: string, offset: number): Promise<void> 
 
 /**
  * The last byte arrived: the stored object is read once (its sha256, and its type from its bytes
- * again) and becomes the submission's file, then goes to the malware scan. Runs once per upload
- * even if two requests finish it.
+ * again) and becomes the submission's file, then goes to the malware scan; or, for a transcription
+ * upload, the transcription (lib/transcriptions/create.ts), whose job is queued. Runs once per upload
+ * even if two requests finish it. A file refused now (its type, or consents another upload claimed
+ * meanwhile) is deleted and its row says why.
  */
 export async function finishUpload(id: string, actor: AuditActor): Promise<void> {
-  const row = await db().upload.findUniqueOrThrow({ where: { id }, select: { submissionId: true, fileName: true, storageKey: true, completedAt: true } });
+  const row = await db().upload.findUniqueOrThrow({
+    where: { id },
+    select: { id: true, submissionId: true, userId: true, fileName: true, storageKey: true, completedAt: true, createdAt: true, transcription: true },
+  });
   if (row.completedAt) return;
   const { sha256, size, head } = await digest(row.storageKey);
   const type = sniff(head, row.fileName);
-  if (!type || !recordKinds.has(type.kind)) {
-    await getStore().delete(row.storageKey);
-    await db().upload.update({ where: { id }, data: { failure: "file_type_refused" } });
-    throw new AppError("unsupported_media_type", "file_type_refused", { params: { name: row.fileName } });
-  }
-  const finished = await db().$transaction(async (tx) => {
-    const claimed = await tx.upload.updateMany({ where: { id, completedAt: null }, data: { completedAt: new Date(), receivedBytes: BigInt(size) } });
-    if (claimed.count === 0) return false;
-    const file = await tx.submissionFile.create({
-      data: {
-        submissionId: row.submissionId,
-        originalName: row.fileName,
-        size: BigInt(size),
-        mimeType: type.mimeType,
-        sha256,
-        storageKey: row.storageKey,
-        scanStatus: initialScanStatus(),
-      },
-      select: { id: true },
-    });
-    await tx.upload.update({ where: { id }, data: { fileId: file.id } });
-    await tx.submission.update({ where: { id: row.submissionId }, data: { hasFiles: true, updatedAt: new Date() } });
-    // New files answer the coordinator's open requests for more documents.
-    await tx.documentRequest.updateMany({ where: { submissionId: row.submissionId, fulfilledAt: null }, data: { fulfilledAt: new Date() } });
-    await audit(tx, actor, { action: "upload.complete", entityType: "submission", entityId: row.submissionId, metadata: { uploadId: id, bytes: size } });
-    return true;
-  });
-  if (finished) scanSubmissionInBackground(row.submissionId);
+  if (!type || !acceptedKinds(row).has(type.kind)) return refuse(row, new AppError("unsupported_media_type", "file_type_refused", { params: { name: row.fileName } }));
+  let transcriptionId: string | null = null;
+  const finished = await db()
+    .$transaction(async (tx) => {
+      const claimed = await tx.upload.updateMany({ where: { id, completedAt: null }, data: { completedAt: new Date(), receivedBytes: BigInt(size) } });
+      if (claimed.count === 0) return false;
+      if (row.transcription) {
+        transcriptionId = await transcriptionFromUpload(tx, row, { sha256, size, type }, actor);
+        return true;
+      }
+      const submissionId = row.submissionId!;
+      const file = await tx.submissionFile.create({
+        data: {
+          submissionId,
+          originalName: row.fileName,
+          size: BigInt(size),
+          mimeType: type.mimeType,
+          sha256,
+          storageKey: row.storageKey,
+          scanStatus: initialScanStatus(),
+        },
+        select: { id: true },
+      });
+      await tx.upload.update({ where: { id }, data: { fileId: file.id } });
+      await tx.submission.update({ where: { id: submissionId }, data: { hasFiles: true, updatedAt: new Date() } });
+      // New files answer the coordinator's open requests for more documents.
+      await tx.documentRequest.updateMany({ where: { submissionId, fulfilledAt: null }, data: { fulfilledAt: new Date() } });
+      await audit(tx, actor, { action: "upload.complete", entityType: "submission", entityId: submissionId, metadata: { uploadId: id, bytes: size } });
+      return true;
+    })
+    .catch((error: unknown) => (error instanceof AppError ? refuse(row, error) : Promise.reject(error)));
+  if (!finished) return;
+  if (transcriptionId) await enqueue(transcriptionId);
+  else scanSubmissionInBackground(row.submissionId!);
+}
+
+/** An arrived file refused at the end: its bytes are deleted and its row keeps the reason. */
+async function refuse(row: { id: string; storageKey: string }, error: AppError): Promise<never> {
+  await getStore().delete(row.storageKey);
+  await db().upload.update({ where: { id: row.id }, data: { failure: error.code } });
+  throw error;
 }
 
 async function digest(key: string): Promise<{ sha256: string; size: number; head: Buffer }> {
@@ -187,8 +196,9 @@ async function digest(key: string): Promise<{ sha256: string; size: number; head
 
 /**
  * Gives up uploads not finished by their expiry: their partial bytes are deleted (`removeBytes`, the
- * upload store's), the row says "expired", the patient is told which files did not arrive, and the
- * operators' log says how many (without names). Returns how many uploads expired.
+ * upload store's), the row says "expired", the patient is told which files did not arrive (a
+ * transcription upload's staff member is not: the upload center showed it stop), and the operators'
+ * log says how many (without names). Returns how many uploads expired.
  */
 export async function expireUploads(removeBytes: (id: string) => Promise<void>, now = new Date()): Promise<number> {
   const expired = await db().upload.findMany({
@@ -205,7 +215,17 @@ export async function expireUploads(removeBytes: (id: string) => Promise<void>, 
     );
   }
   const bySubmission = new Map<string, typeof expired>();
-  for (const upload of expired) bySubmission.set(upload.submissionId, [...(bySubmission.get(upload.submissionId) ?? []), upload]);
+  const withoutSubmission: typeof expired = [];
+  for (const upload of expired) {
+    if (upload.submissionId) bySubmission.set(upload.submissionId, [...(bySubmission.get(upload.submissionId) ?? []), upload]);
+    else withoutSubmission.push(upload);
+  }
+  // A transcription upload has no patient to tell: its staff member saw it stop in the upload center.
+  for (const upload of withoutSubmission)
+    await db().$transaction(async (tx) => {
+      const { count } = await tx.upload.updateMany({ where: { id: upload.id, completedAt: null, failure: null }, data: { failure: "upload_expired" } });
+      if (count > 0) await audit(tx, systemActor, { action: "upload.expired", entityType: "upload", entityId: upload.id, metadata: { uploads: 1 } });
+    });
   for (const [submissionId, uploads] of bySubmission) {
     const outbox = new NotificationOutbox();
     await db().$transaction(async (tx) => {
