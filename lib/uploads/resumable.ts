@@ -91,7 +91,10 @@ export async function uploadForRequest(request: Request, id: string, user: Sessi
   const mayUse = row && (row.userId ? row.userId === user?.id : readSignedCookie(uploadCookie, request) === row.submissionId);
   if (!row || !mayUse) throw new AppError("not_found", "upload_not_found");
   if (row.failure === "upload_expired" || (!row.completedAt && row.expiresAt.getTime() < Date.now())) throw new AppError("gone", "upload_expired");
-  if (row.failure) throw new AppError("unsupported_media_type", "file_type_refused", { params: { name: row.fileName } });
+  if (row.failure)
+    throw new AppError("unsupported_media_type", row.failure === "transcription_invalid_type" ? row.failure : "file_type_refused", {
+      params: { name: row.fileName },
+    });
   return row;
 }
 
@@ -105,6 +108,11 @@ export async function startUpload(id: string, length: number | undefined): Promi
 
 /** The types an upload may be: a transcription's (audio, PDF, images, DICOM), or medical records for a submission. */
 const acceptedKinds = (upload: { transcription: unknown }) => (upload.transcription ? transcriptionFileKinds : recordKinds);
+/** Why a file of another type is refused: each error's text names the types that upload takes. */
+const typeRefused = (upload: { transcription: unknown; fileName: string }) =>
+  upload.transcription
+    ? new AppError("unsupported_media_type", "transcription_invalid_type", { params: { name: upload.fileName } })
+    : new AppError("unsupported_media_type", "file_type_refused", { params: { name: upload.fileName } });
 
 /**
  * Refuses a file from its first bytes, before any is kept: the upload is marked refused (its row
@@ -114,9 +122,10 @@ export async function checkUploadHead(id: string, head: Buffer): Promise<void> {
   const row = await db().upload.findUniqueOrThrow({ where: { id }, select: { fileName: true, submissionId: true, transcription: true } });
   const type = sniff(head, row.fileName);
   if (type && acceptedKinds(row).has(type.kind)) return;
-  await db().upload.update({ where: { id }, data: { failure: "file_type_refused" } });
+  const refused = typeRefused(row);
+  await db().upload.update({ where: { id }, data: { failure: refused.code } });
   log.warn({ uploadId: id, submissionId: row.submissionId }, "upload refused: its first bytes are not a file type we accept");
-  throw new AppError("unsupported_media_type", "file_type_refused", { params: { name: row.fileName } });
+  throw refused;
 }
 
 /** Records how far an upload has come (after each request), for the patient's pages. */
@@ -139,7 +148,7 @@ export async function finishUpload(id: string, actor: AuditActor): Promise<void>
   if (row.completedAt) return;
   const { sha256, size, head } = await digest(row.storageKey);
   const type = sniff(head, row.fileName);
-  if (!type || !acceptedKinds(row).has(type.kind)) return refuse(row, new AppError("unsupported_media_type", "file_type_refused", { params: { name: row.fileName } }));
+  if (!type || !acceptedKinds(row).has(type.kind)) return refuse(row, typeRefused(row));
   let transcriptionId: string | null = null;
   const finished = await db()
     .$transaction(async (tx) => {

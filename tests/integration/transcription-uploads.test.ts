@@ -24,7 +24,7 @@ let server: { url: string; close: () => Promise<void> };
 function tus(actor: Actor, pathname: string, init: { method: string; headers?: Record<string, string>; body?: Buffer }) {
   const headers = new Headers({ "tus-resumable": "1.0.0", origin: APP_URL, cookie: actor.browser.cookieHeader(), ...init.headers });
   if (init.body) headers.set("content-type", "application/offset+octet-stream");
-  return fetch(new URL(pathname, server.url), { method: init.method, headers, body: init.body });
+  return fetch(new URL(pathname, server.url), { method: init.method, headers, body: init.body } as RequestInit);
 }
 const create = (actor: Actor, id: string, length: number, first?: Buffer) =>
   tus(actor, "/api/uploads", { method: "POST", headers: { "upload-length": String(length), "upload-metadata": `uploadId ${b64(id)}` }, body: first });
@@ -140,10 +140,10 @@ describe("a transcription's file through the resumable path", () => {
     const { body } = await announce(partner, { consentIds: await consentIds(partner, "recording"), file: { name: "notes.mp3", size: zip.length } });
     const refused = await create(partner, body.upload.id, zip.length, zip);
     assert.equal(refused.status, 415);
-    assert.equal(((await refused.json()) as { code: string }).code, "file_type_refused");
+    assert.equal(((await refused.json()) as { code: string }).code, "transcription_invalid_type");
     const client = await db();
     const row = await client.upload.findUniqueOrThrow({ where: { id: body.upload.id } });
-    assert.deepEqual([row.failure, row.receivedBytes, row.completedAt], ["file_type_refused", 0n, null]);
+    assert.deepEqual([row.failure, row.receivedBytes, row.completedAt], ["transcription_invalid_type", 0n, null]);
     assert.equal(await client.transcription.count({ where: { fileName: "notes.mp3" } }), 0);
   });
 
