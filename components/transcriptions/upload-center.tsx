@@ -88,7 +88,9 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
   const [file, setFile] = useState<File | null>(null);
   const [rejected, setRejected] = useState<RejectCode | null>(null);
   const [consents, setConsents] = useState(noConsents);
-  const pending = announce.isPending || queue.sending;
+  // While the file's first bytes are read, before the announcement is pending: a second press does nothing.
+  const [checking, setChecking] = useState(false);
+  const pending = checking || announce.isPending || queue.sending;
 
   const audio = file !== null && isAudioFileName(file.name);
   const untranscribable = file !== null && isUntranscribableAudioName(file.name);
@@ -153,7 +155,8 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
     setRejected(null);
     queue.clear();
     // Its type from its first bytes, as the server checks it, before any consent is recorded.
-    const [item] = await queue.add([file], { accepts: transcriptionTypes });
+    setChecking(true);
+    const [item] = await queue.add([file], { accepts: transcriptionTypes }).finally(() => setChecking(false));
     if (item.state === "refused") return failed(null, item.error);
     const patientInfo = Object.fromEntries(Object.entries(values.patientInfo).filter((entry): entry is [string, string] => entry[1] !== undefined));
     let upload: UploadView;
