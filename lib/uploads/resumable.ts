@@ -1,20 +1,16 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import { AppError } from "@/lib/app-error";
 import { audit, systemActor, type AuditActor } from "@/lib/audit";
 import { caseChangeableBy } from "@/lib/access/cases";
 import type { SessionUser } from "@/lib/auth/session";
 import { issueSignedCookie, readSignedCookie, type SignedCookie } from "@/lib/api/signed-cookie";
-import { recordKinds, sniff, SNIFF_BYTES, transcriptionFileKinds } from "@/lib/contracts/file-types";
+import { recordKinds, sniff, transcriptionFileKinds } from "@/lib/contracts/file-types";
 import { MAX_FILE_BYTES, MAX_FILES_PER_SUBMISSION } from "@/lib/contracts/submissions";
 import { UPLOAD_EXPIRY_HOURS, UPLOADS_PATH, type AnnouncedFile, type UploadView } from "@/lib/contracts/uploads";
 import { db } from "@/lib/db";
 import type { Tx } from "@/lib/db/transaction";
 import { log } from "@/lib/log";
 import { NotificationOutbox } from "@/lib/notifications/outbox";
-import { initialScanStatus, scanSubmissionInBackground } from "@/lib/security/scan";
-import { getStore } from "@/lib/storage";
-import { enqueue, transcriptionFromUpload } from "@/lib/transcriptions/create";
 import { newUploadRows, UPLOAD_EXPIRY_MS } from "./tus/ids";
 import { toUploadView, uploadViewFields } from "./upload-view";
 
@@ -24,7 +20,7 @@ import { toUploadView, uploadViewFields } from "./upload-view";
  * gets an Upload row and is sent through /api/uploads (tus), where every request is checked here
  * against the row: its signed-in owner, or the guest holding the submission's upload cookie. When the
  * last byte arrives the file is checked again from its bytes and becomes a SubmissionFile (or the
- * Transcription).
+ * Transcription): lib/uploads/finish.ts.
  */
 export { newUploadRows, UPLOAD_EXPIRY_MS };
 
@@ -107,9 +103,9 @@ export async function startUpload(id: string, length: number | undefined): Promi
 }
 
 /** The types an upload may be: a transcription's (audio, PDF, images, DICOM), or medical records for a submission. */
-const acceptedKinds = (upload: { transcription: unknown }) => (upload.transcription ? transcriptionFileKinds : recordKinds);
+export const acceptedKinds = (upload: { transcription: unknown }) => (upload.transcription ? transcriptionFileKinds : recordKinds);
 /** Why a file of another type is refused: each error's text names the types that upload takes. */
-const typeRefused = (upload: { transcription: unknown; fileName: string }) =>
+export const typeRefused = (upload: { transcription: unknown; fileName: string }) =>
   upload.transcription
     ? new AppError("unsupported_media_type", "transcription_invalid_type", { params: { name: upload.fileName } })
     : new AppError("unsupported_media_type", "file_type_refused", { params: { name: upload.fileName } });
@@ -131,76 +127,6 @@ export async function checkUploadHead(id: string, head: Buffer): Promise<void> {
 /** Records how far an upload has come (after each request), for the patient's pages. */
 export async function recordProgress(id: string, offset: number): Promise<void> {
   await db().upload.updateMany({ where: { id, completedAt: null }, data: { receivedBytes: BigInt(offset) } });
-}
-
-/**
- * The last byte arrived: the stored object is read once (its sha256, and its type from its bytes
- * again) and becomes the submission's file, then goes to the malware scan; or, for a transcription
- * upload, the transcription (lib/transcriptions/create.ts), whose job is queued. Runs once per upload
- * even if two requests finish it. A file refused now (its type, or consents another upload claimed
- * meanwhile) is deleted and its row says why.
- */
-export async function finishUpload(id: string, actor: AuditActor): Promise<void> {
-  const row = await db().upload.findUniqueOrThrow({
-    where: { id },
-    select: { id: true, submissionId: true, userId: true, fileName: true, storageKey: true, completedAt: true, createdAt: true, transcription: true },
-  });
-  if (row.completedAt) return;
-  const { sha256, size, head } = await digest(row.storageKey);
-  const type = sniff(head, row.fileName);
-  if (!type || !acceptedKinds(row).has(type.kind)) return refuse(row, typeRefused(row));
-  let transcriptionId: string | null = null;
-  const finished = await db()
-    .$transaction(async (tx) => {
-      const claimed = await tx.upload.updateMany({ where: { id, completedAt: null }, data: { completedAt: new Date(), receivedBytes: BigInt(size) } });
-      if (claimed.count === 0) return false;
-      if (row.transcription) {
-        transcriptionId = await transcriptionFromUpload(tx, row, { sha256, size, type }, actor);
-        return true;
-      }
-      const submissionId = row.submissionId!;
-      const file = await tx.submissionFile.create({
-        data: {
-          submissionId,
-          originalName: row.fileName,
-          size: BigInt(size),
-          mimeType: type.mimeType,
-          sha256,
-          storageKey: row.storageKey,
-          scanStatus: initialScanStatus(),
-        },
-        select: { id: true },
-      });
-      await tx.upload.update({ where: { id }, data: { fileId: file.id } });
-      await tx.submission.update({ where: { id: submissionId }, data: { hasFiles: true, updatedAt: new Date() } });
-      // New files answer the coordinator's open requests for more documents.
-      await tx.documentRequest.updateMany({ where: { submissionId, fulfilledAt: null }, data: { fulfilledAt: new Date() } });
-      await audit(tx, actor, { action: "upload.complete", entityType: "submission", entityId: submissionId, metadata: { uploadId: id, bytes: size } });
-      return true;
-    })
-    .catch((error: unknown) => (error instanceof AppError ? refuse(row, error) : Promise.reject(error)));
-  if (!finished) return;
-  if (transcriptionId) await enqueue(transcriptionId);
-  else scanSubmissionInBackground(row.submissionId!);
-}
-
-/** An arrived file refused at the end: its bytes are deleted and its row keeps the reason. */
-async function refuse(row: { id: string; storageKey: string }, error: AppError): Promise<never> {
-  await getStore().delete(row.storageKey);
-  await db().upload.update({ where: { id: row.id }, data: { failure: error.code } });
-  throw error;
-}
-
-async function digest(key: string): Promise<{ sha256: string; size: number; head: Buffer }> {
-  const hash = createHash("sha256");
-  const head: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of (await getStore().get(key)) as AsyncIterable<Buffer>) {
-    hash.update(chunk);
-    if (size < SNIFF_BYTES) head.push(chunk.subarray(0, SNIFF_BYTES - size));
-    size += chunk.length;
-  }
-  return { sha256: hash.digest("hex"), size, head: Buffer.concat(head) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { MemoryLocker, Server } from "@tus/server";
-import type { DataStore, Locker } from "@tus/utils";
+import type { Locker } from "@tus/utils";
 import { actorFor } from "@/lib/api/actor";
 import { errorResponse } from "@/lib/api/error-response";
 import { AppError, type ErrorKind } from "@/lib/app-error";
@@ -10,14 +10,11 @@ import { MAX_FILE_BYTES } from "@/lib/contracts/submissions";
 import { UPLOADS_PATH, uploadMetadataSchema } from "@/lib/contracts/uploads";
 import { getEnv, type Env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { createStore } from "@/lib/storage";
-import { LocalStore } from "@/lib/storage/local";
-import { checkUploadHead, finishUpload, recordProgress, startUpload, UPLOAD_EXPIRY_MS, uploadForRequest } from "@/lib/uploads/resumable";
+import { finishUpload } from "@/lib/uploads/finish";
+import { checkUploadHead, recordProgress, startUpload, uploadForRequest } from "@/lib/uploads/resumable";
 import { CheckedStore } from "./checked-store";
-import { EncryptedUploadStore } from "./encrypted-store";
+import { uploadDataStore } from "./data-store";
 import { PostgresLocker } from "./postgres-locker";
-import { S3UploadStore } from "./s3-upload-store";
-import { uploadStorageKey } from "./ids";
 
 /** The tus protocol's own refusals, as our error codes (their texts are translated). */
 const TUS_ERRORS: Record<number, [ErrorKind, ErrorCode]> = {
@@ -36,36 +33,8 @@ export function uploadServer(): Server {
   return server.server;
 }
 
-/** The store partial uploads go to: encrypted local disk, or S3 (kept under uploads/, like finished ones). */
-function createUploadDataStore(env: Env): { store: DataStore; storeId: (id: string) => string } {
-  if (env.S3_BUCKET) {
-    const store = new S3UploadStore(
-      {
-        bucket: env.S3_BUCKET,
-        region: env.S3_REGION,
-        endpoint: env.S3_ENDPOINT,
-        accessKeyId: env.S3_ACCESS_KEY_ID,
-        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-        forcePathStyle: env.S3_FORCE_PATH_STYLE,
-        serverSideEncryption: env.S3_SERVER_SIDE_ENCRYPTION,
-        kmsKeyId: env.S3_KMS_KEY_ID,
-      },
-      UPLOAD_EXPIRY_MS,
-    );
-    return { store, storeId: uploadStorageKey };
-  }
-  const objects = createStore(env) as LocalStore;
-  const store = new EncryptedUploadStore({
-    dataDir: env.DATA_DIR,
-    encryptionKey: env.STORAGE_ENCRYPTION_KEY!,
-    objectPath: (key) => objects.pathFor(key),
-    expirationMs: UPLOAD_EXPIRY_MS,
-  });
-  return { store, storeId: (id) => id };
-}
-
 function createUploadServer(env: Env): Server {
-  const { store, storeId } = createUploadDataStore(env);
+  const { store, storeId } = uploadDataStore();
   const locker: Locker = env.DATABASE_URL ? new PostgresLocker(env.DATABASE_URL) : new MemoryLocker();
   const users = new WeakMap<Request, Promise<SessionUser | null>>();
   const userOf = (request: Request) => {
