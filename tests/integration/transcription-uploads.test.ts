@@ -134,6 +134,28 @@ describe("a transcription's file through the resumable path", () => {
     assert.equal(sha256(Buffer.concat(bytes)), sha256(file));
   });
 
+  test("two uploads naming the same consents: the second to arrive is refused, its bytes deleted, and no second transcription is made", async () => {
+    const consents = await consentIds(partner, "recording");
+    const pdf = Buffer.concat([Buffer.from("%PDF-1.4\n"), randomBytes(9000)]);
+    const first = await announce(partner, { consentIds: consents, file: { name: "first.pdf", size: pdf.length } });
+    const second = await announce(partner, { consentIds: consents, file: { name: "second.pdf", size: pdf.length } });
+    assert.equal((await create(partner, first.body.upload.id, pdf.length, pdf)).status, 201);
+    const refused = await create(partner, second.body.upload.id, pdf.length, pdf);
+    assert.equal(refused.status, 400);
+    assert.equal(((await refused.json()) as { code: string }).code, "transcription_consent_required");
+    const client = await db();
+    const row = await client.upload.findUniqueOrThrow({ where: { id: second.body.upload.id } });
+    assert.deepEqual([row.failure, row.completedAt], ["transcription_consent_required", null]);
+    assert.deepEqual(
+      (await client.transcription.findMany({ where: { fileName: { in: ["first.pdf", "second.pdf"] } } })).map((t) => t.fileName),
+      ["first.pdf"],
+    );
+    const { getStore } = await import("@/lib/storage");
+    const kept: string[] = [];
+    for await (const key of getStore().list("uploads")) kept.push(key);
+    assert.ok(!kept.includes(row.storageKey), "the refused file's bytes are deleted");
+  });
+
   test("a type transcriptions do not take is refused on the first request, before any byte is kept", async () => {
     // A ZIP is a medical record a patient may send, but nothing the transcription center transcribes.
     const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(20_000)]);
