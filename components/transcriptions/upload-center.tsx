@@ -30,6 +30,7 @@ import { ApiError } from "@/client/api";
 import { showApiError, useErrorText } from "@/client/errors";
 import { transcriptionKeys, useAnnounceTranscription } from "@/client/queries/transcriptions";
 import { useUploadQueue, type QueueItem } from "@/client/uploads/use-upload-queue";
+import { useWarnBeforeLeaving } from "@/client/warn-before-leaving";
 import { UploadQueueList } from "@/components/uploads/upload-queue-list";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -91,6 +92,8 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
   // While the file's first bytes are read, before the announcement is pending: a second press does nothing.
   const [checking, setChecking] = useState(false);
   const pending = checking || announce.isPending || queue.sending;
+  // The page cannot pick the file up again after a reload: leaving while it travels asks first.
+  useWarnBeforeLeaving(pending);
 
   const audio = file !== null && isAudioFileName(file.name);
   const untranscribable = file !== null && isUntranscribableAudioName(file.name);

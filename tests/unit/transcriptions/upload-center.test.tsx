@@ -215,6 +215,10 @@ describe("submitting", () => {
     fireEvent.click(submit());
     await waitFor(() => expect(sendFile).toHaveBeenCalled());
     expect(screen.getByRole("button", { name: t.upload.pending })).toBeDisabled();
+    // Leaving the page while the file travels asks first.
+    const leaving = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
 
     expect(posts()).toEqual([
       ["/api/consent", { consentType: "recording", granted: true }],
@@ -272,6 +276,9 @@ describe("submitting", () => {
     expect(dropZone()).toHaveAttribute("data-state", "idle");
     expect(screen.queryByTestId("upload-row")).not.toBeInTheDocument();
     expect(submit()).toBeDisabled();
+    const afterwards = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(afterwards);
+    expect(afterwards.defaultPrevented).toBe(false);
   });
 
   it("a file whose first bytes are not a type we transcribe is refused before any consent is recorded", async () => {
