@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import { initialScanStatus, scanSubmissionInBackground } from "@/lib/security/scan";
 import { getStore } from "@/lib/storage";
 import { enqueue, transcriptionFromUpload } from "@/lib/transcriptions/create";
-import { acceptedKinds, typeRefused } from "./resumable";
+import { acceptedKinds, forgetFields, typeRefused } from "./resumable";
 
 /*
  * The end of a resumable upload (lib/uploads/resumable.ts), called by the tus server only: the
@@ -38,6 +38,8 @@ export async function finishUpload(id: string, actor: AuditActor): Promise<void>
       if (claimed.count === 0) return false;
       if (row.transcription) {
         transcriptionId = await transcriptionFromUpload(tx, row, { sha256, size, type }, actor);
+        // The fields (patient information among them) now live on the transcription only, and go with it.
+        await tx.upload.update({ where: { id }, data: { transcription: { transcriptionId } } });
         return true;
       }
       const submissionId = row.submissionId!;
@@ -67,9 +69,9 @@ export async function finishUpload(id: string, actor: AuditActor): Promise<void>
 }
 
 /** An arrived file refused at the end: its bytes are deleted and its row keeps the reason. */
-async function refuse(row: { id: string; storageKey: string }, error: AppError): Promise<never> {
+async function refuse(row: { id: string; storageKey: string; transcription: unknown }, error: AppError): Promise<never> {
   await getStore().delete(row.storageKey);
-  await db().upload.update({ where: { id: row.id }, data: { failure: error.code } });
+  await db().upload.update({ where: { id: row.id }, data: { failure: error.code, ...forgetFields(row) } });
   throw error;
 }
 

@@ -104,6 +104,8 @@ export async function startUpload(id: string, length: number | undefined): Promi
 
 /** The types an upload may be: a transcription's (audio, PDF, images, DICOM), or medical records for a submission. */
 export const acceptedKinds = (upload: { transcription: unknown }) => (upload.transcription ? transcriptionFileKinds : recordKinds);
+/** A transcription upload that ends without a transcription keeps none of its fields (patient information among them). */
+export const forgetFields = (upload: { transcription: unknown }) => (upload.transcription ? { transcription: {} } : {});
 /** Why a file of another type is refused: each error's text names the types that upload takes. */
 export const typeRefused = (upload: { transcription: unknown; fileName: string }) =>
   upload.transcription
@@ -119,7 +121,7 @@ export async function checkUploadHead(id: string, head: Buffer): Promise<void> {
   const type = sniff(head, row.fileName);
   if (type && acceptedKinds(row).has(type.kind)) return;
   const refused = typeRefused(row);
-  await db().upload.update({ where: { id }, data: { failure: refused.code } });
+  await db().upload.update({ where: { id }, data: { failure: refused.code, ...forgetFields(row) } });
   log.warn({ uploadId: id, submissionId: row.submissionId }, "upload refused: its first bytes are not a file type we accept");
   throw refused;
 }
@@ -158,7 +160,10 @@ export async function expireUploads(removeBytes: (id: string) => Promise<void>, 
   // A transcription upload has no patient to tell: its staff member saw it stop in the upload center.
   for (const upload of withoutSubmission)
     await db().$transaction(async (tx) => {
-      const { count } = await tx.upload.updateMany({ where: { id: upload.id, completedAt: null, failure: null }, data: { failure: "upload_expired" } });
+      const { count } = await tx.upload.updateMany({
+        where: { id: upload.id, completedAt: null, failure: null },
+        data: { failure: "upload_expired", transcription: {} },
+      });
       if (count > 0) await audit(tx, systemActor, { action: "upload.expired", entityType: "upload", entityId: upload.id, metadata: { uploads: 1 } });
     });
   for (const [submissionId, uploads] of bySubmission) {

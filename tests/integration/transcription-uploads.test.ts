@@ -114,6 +114,7 @@ describe("a transcription's file through the resumable path", () => {
     const finished = await client.upload.findUniqueOrThrow({ where: { id: upload.id } });
     assert.ok(finished.completedAt);
     assert.equal(finished.failure, null);
+    assert.deepEqual(finished.transcription, { transcriptionId: row.id }, "the fields live on the transcription only");
     const { TRANSCRIPTION_QUEUE } = await import("@/lib/transcriptions/jobs");
     const jobs = await client.$queryRawUnsafe<{ state: string }[]>(
       `SELECT state::text FROM pgboss.job WHERE name = $1 AND id::text = $2`,
@@ -145,7 +146,7 @@ describe("a transcription's file through the resumable path", () => {
     assert.equal(((await refused.json()) as { code: string }).code, "transcription_consent_required");
     const client = await db();
     const row = await client.upload.findUniqueOrThrow({ where: { id: second.body.upload.id } });
-    assert.deepEqual([row.failure, row.completedAt], ["transcription_consent_required", null]);
+    assert.deepEqual([row.failure, row.completedAt, row.transcription], ["transcription_consent_required", null, {}]);
     assert.deepEqual(
       (await client.transcription.findMany({ where: { fileName: { in: ["first.pdf", "second.pdf"] } } })).map((t) => t.fileName),
       ["first.pdf"],
@@ -165,7 +166,7 @@ describe("a transcription's file through the resumable path", () => {
     assert.equal(((await refused.json()) as { code: string }).code, "transcription_invalid_type");
     const client = await db();
     const row = await client.upload.findUniqueOrThrow({ where: { id: body.upload.id } });
-    assert.deepEqual([row.failure, row.receivedBytes, row.completedAt], ["transcription_invalid_type", 0n, null]);
+    assert.deepEqual([row.failure, row.receivedBytes, row.completedAt, row.transcription], ["transcription_invalid_type", 0n, null, {}]);
     assert.equal(await client.transcription.count({ where: { fileName: "notes.mp3" } }), 0);
   });
 
@@ -195,7 +196,8 @@ describe("a transcription's file through the resumable path", () => {
     const removed: string[] = [];
     assert.equal(await expireUploads(async (id) => void removed.push(id)), 1);
     assert.deepEqual(removed, [body.upload.id]);
-    assert.equal((await client.upload.findUniqueOrThrow({ where: { id: body.upload.id } })).failure, "upload_expired");
+    const expired = await client.upload.findUniqueOrThrow({ where: { id: body.upload.id } });
+    assert.deepEqual([expired.failure, expired.transcription], ["upload_expired", {}]);
     assert.equal(await client.notification.count(), notifications);
     assert.ok(await client.auditEvent.findFirst({ where: { action: "upload.expired", entityId: body.upload.id } }));
     assert.equal((await head(partner, body.upload.id)).status, 410);
