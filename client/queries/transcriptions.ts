@@ -6,13 +6,13 @@ import {
   isActiveTranscription,
   transcriptionDetailSchema,
   transcriptionPageSchema,
+  transcriptionAnnouncedSchema,
   transcriptionQueuedSchema,
   type TranscriptionConsentType,
   type TranscriptionDetail,
   type TranscriptionPage,
 } from "@/lib/contracts/transcriptions";
-import { ApiError, apiFetch, errorFromAnswer } from "@/client/api";
-import { uploadWithProgress } from "@/client/upload-with-progress";
+import { apiFetch } from "@/client/api";
 
 export const transcriptionKeys = {
   all: ["transcriptions"] as const,
@@ -73,41 +73,33 @@ export function useDeleteTranscription(id: string) {
   });
 }
 
-export interface TranscriptionUpload {
+export interface TranscriptionAnnouncement {
   file: File;
-  /** The recording's fields and `patientInfo` (JSON), as POST /api/transcriptions takes them. */
-  fields: Record<string, string>;
+  /** The recording's fields and the patient information, as POST /api/transcriptions takes them. */
+  fields: { title: string; meetingType: string; department?: string; language?: string; patientInfo?: Record<string, string> };
   consents: readonly TranscriptionConsentType[];
-  onProgress: (share: number) => void;
 }
 
 /**
- * The upload: first one consent record per ticked consent (POST /api/consent), then the file with
- * progress, naming exactly those consents (their ids come before the other fields). The list is
- * fetched again afterwards, so the new row shows at once.
+ * Announces an upload: first one consent record per ticked consent (POST /api/consent), then the
+ * fields, exactly those consents' ids and the file's name and size (POST /api/transcriptions, JSON),
+ * which answers the file's resumable upload. The file then travels through /api/uploads
+ * (client/uploads); the transcription is created when its last byte arrives.
  */
-export function useUploadTranscription() {
-  const queryClient = useQueryClient();
+export function useAnnounceTranscription() {
   return useMutation({
-    mutationFn: async ({ file, fields, consents, onProgress }: TranscriptionUpload) => {
+    mutationFn: async ({ file, fields, consents }: TranscriptionAnnouncement) => {
       const consentIds: string[] = [];
       for (const consentType of consents) {
         const { id } = await apiFetch("/api/consent", { method: "POST", body: { consentType, granted: true }, schema: consentRecordedSchema });
         consentIds.push(id);
       }
-      onProgress(0);
-      const result = await uploadWithProgress({
-        url: "/api/transcriptions",
-        fields: { consentIds: consentIds.join(","), ...fields },
-        fileField: "file",
-        files: [file],
-        onProgress: (perFile) => onProgress(perFile[0] ?? 0),
+      const { upload } = await apiFetch("/api/transcriptions", {
+        method: "POST",
+        body: { ...fields, consentIds, file: { name: file.name, size: file.size } },
+        schema: transcriptionAnnouncedSchema,
       });
-      if (result.status < 200 || result.status >= 300) throw errorFromAnswer(result.status, result.body);
-      const queued = transcriptionQueuedSchema.safeParse(result.body);
-      if (!queued.success) throw new ApiError(result.status, "invalid_response", "invalid_response");
-      return queued.data;
+      return upload;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: transcriptionKeys.list }),
   });
 }

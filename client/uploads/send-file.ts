@@ -70,8 +70,9 @@ export function sendFile(file: Blob & { name: string }, uploadId: string, callba
     onShouldRetry: (error) => {
       const status = error.originalResponse?.getStatus() ?? 0;
       // A refusal (type, size, expired, not yours) does not change by trying again; a lost connection,
-      // a busy upload (423), an offset the server moved (409) or a server error do.
-      const retry = status === 0 || status === 409 || status === 423 || status >= 500;
+      // a request the server cut for its length or silence (408: it kept what arrived), a busy upload
+      // (423), an offset the server moved (409) or a server error do.
+      const retry = status === 0 || status === 408 || status === 409 || status === 423 || status >= 500;
       if (retry && status === 0) setConnectionLost(true);
       return retry;
     },

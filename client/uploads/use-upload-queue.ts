@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { recordKinds, sniff, SNIFF_BYTES } from "@/lib/contracts/file-types";
+import { recordKinds, sniff, SNIFF_BYTES, type SniffedType } from "@/lib/contracts/file-types";
 import { MAX_FILE_BYTES } from "@/lib/contracts/submissions";
 import type { UploadView } from "@/lib/contracts/uploads";
 import { ApiError } from "../api";
@@ -31,13 +31,20 @@ export interface QueueItem {
 let counter = 0;
 const newKey = () => `file-${Date.now()}-${counter++}`;
 
-/** A file's type from its first bytes, as the server will check it: null when we do not accept it. */
-async function refusalOf(file: File): Promise<QueueItem["error"] | undefined> {
+/** The types a queue accepts, and the error code of a refusal (its text names them). */
+export interface AcceptedTypes {
+  kinds: ReadonlySet<SniffedType["kind"]>;
+  refused: string;
+}
+const records: AcceptedTypes = { kinds: recordKinds, refused: "file_type_refused" };
+
+/** A file's type from its first bytes, as the server will check it: why we do not accept it, if so. */
+async function refusalOf(file: File, accepted: AcceptedTypes = records): Promise<QueueItem["error"] | undefined> {
   if (file.size === 0) return { code: "file_empty", params: { name: file.name } };
   if (file.size > MAX_FILE_BYTES) return { code: "file_too_large", params: { name: file.name } };
   const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
   const type = sniff(head, file.name);
-  return type && recordKinds.has(type.kind) ? undefined : { code: "file_type_refused", params: { name: file.name } };
+  return type && accepted.kinds.has(type.kind) ? undefined : { code: accepted.refused, params: { name: file.name } };
 }
 
 /**
@@ -71,13 +78,14 @@ export function useUploadQueue() {
   /**
    * Adds chosen files, each checked from its first bytes at once. With `lighterPhotos`, photos of
    * paper reports over about 1.5 MB are made lighter before they are ready (never a file that must
-   * match one already announced: continuing an upload sends the very same bytes).
+   * match one already announced: continuing an upload sends the very same bytes). `accepts`: the
+   * types accepted, medical records unless told (the transcription center's are others).
    */
   const add = useCallback(
-    async (files: File[], options: { uploadIdOf?: (file: File) => string | undefined; lighterPhotos?: boolean } = {}) => {
+    async (files: File[], options: { uploadIdOf?: (file: File) => string | undefined; lighterPhotos?: boolean; accepts?: AcceptedTypes } = {}) => {
       const added = await Promise.all(
         files.map(async (file): Promise<QueueItem> => {
-          const error = await refusalOf(file);
+          const error = await refusalOf(file, options.accepts);
           const state: QueueState = error ? "refused" : options.lighterPhotos && isCompressiblePhoto(file) ? "preparing" : "ready";
           return { key: newKey(), file, state, sent: 0, bytesPerSecond: null, error, uploadId: options.uploadIdOf?.(file) };
         }),
@@ -108,9 +116,9 @@ export function useUploadQueue() {
 
   const clear = useCallback(() => setItems([]), []);
 
-  /** Sends one item through its upload; resolves true when it arrived whole. */
+  /** Sends one item through its upload; resolves true when it arrived whole (else `onFailure` hears why: an ApiError, or what sending threw). */
   const sendOne = useCallback(
-    async (item: QueueItem, uploadId: string): Promise<boolean> => {
+    async (item: QueueItem, uploadId: string, onFailure?: (failure: unknown) => void): Promise<boolean> => {
       update(item.key, { uploadId, state: "sending", error: undefined });
       const handle = sendFile(item.file, uploadId, {
         onProgress: ({ sent, bytesPerSecond }) => update(item.key, { sent, bytesPerSecond }),
@@ -128,6 +136,7 @@ export function useUploadQueue() {
       } catch (failure) {
         const error = failure instanceof ApiError ? { code: failure.code, text: failure.message } : { code: "network" };
         update(item.key, { state: failure instanceof ApiError && failure.status >= 400 && failure.status < 500 ? "refused" : "failed", error });
+        onFailure?.(failure);
         return false;
       } finally {
         handles.current.delete(item.key);

@@ -23,15 +23,20 @@ import {
   type TranscriptionConsentType,
 } from "@/lib/contracts/transcriptions";
 import { formatFileSize } from "@/lib/contracts/file-size";
+import { transcriptionFileKinds } from "@/lib/contracts/file-types";
+import type { UploadView } from "@/lib/contracts/uploads";
+import { useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/client/api";
 import { showApiError, useErrorText } from "@/client/errors";
-import { useUploadTranscription } from "@/client/queries/transcriptions";
+import { transcriptionKeys, useAnnounceTranscription } from "@/client/queries/transcriptions";
+import { useUploadQueue, type QueueItem } from "@/client/uploads/use-upload-queue";
+import { useWarnBeforeLeaving } from "@/client/warn-before-leaving";
+import { UploadQueueList } from "@/components/uploads/upload-queue-list";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Progress } from "@/components/ui/progress";
 import { toast } from "@/components/ui/use-toast";
 import { FieldLabel, SelectField } from "@/components/patient/form-parts";
 import { FileName } from "@/components/files/file-name";
@@ -51,6 +56,8 @@ const emptyForm: FormInput = {
   patientInfo: { patientId: "", medicalRecordNumber: "", attendingPhysician: "", department: "" },
 };
 const noConsents: Record<TranscriptionConsentType, boolean> = { recording: false, sharing: false, analysis: false };
+/** What the transcription center takes, checked from the file's first bytes as the server checks it. */
+const transcriptionTypes = { kinds: transcriptionFileKinds, refused: "transcription_invalid_type" } as const;
 const patientMaxLength = (name: (typeof patientInfoFields)[number]) => (name === "attendingPhysician" ? NAME_MAX_LENGTH : TEXT_MAX_LENGTH);
 
 /** Why react-dropzone refused what was chosen: several files at once first, then the first rule the file broke. */
@@ -64,22 +71,29 @@ function rejectionCode(rejections: readonly FileRejection[]): RejectCode {
 /**
  * The Secure File Upload Center: one file, checked here for type and size (the server checks the
  * bytes again), recording information and optional patient information (checked with the schema
- * the server parses them with), and the consents. Consents are sent first, one call per ticked
- * consent, then the file with progress.
+ * the server parses them with), and the consents. The file's type is checked from its first bytes,
+ * then the consents are recorded (one call per ticked consent) and the upload announced with the
+ * fields; the file then travels through the resumable upload endpoint, with its progress, speed and
+ * a pause button (UploadQueueList), and the transcription is created when its last byte arrives.
  */
 export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }) {
   const t = useTranslations("transcriptions");
   const locale = useLocale();
   const tName = useTranslations("nameRules");
   const errorText = useErrorText();
-  const upload = useUploadTranscription();
+  const queryClient = useQueryClient();
+  const announce = useAnnounceTranscription();
+  const queue = useUploadQueue();
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(transcriptionUploadFormSchema), defaultValues: emptyForm, mode: "onTouched" });
 
   const [file, setFile] = useState<File | null>(null);
   const [rejected, setRejected] = useState<RejectCode | null>(null);
   const [consents, setConsents] = useState(noConsents);
-  const [progress, setProgress] = useState<number | null>(null);
-  const pending = upload.isPending;
+  // While the file's first bytes are read, before the announcement is pending: a second press does nothing.
+  const [checking, setChecking] = useState(false);
+  const pending = checking || announce.isPending || queue.sending;
+  // The page cannot pick the file up again after a reload: leaving while it travels asks first.
+  useWarnBeforeLeaving(pending);
 
   const audio = file !== null && isAudioFileName(file.name);
   const untranscribable = file !== null && isUntranscribableAudioName(file.name);
@@ -92,6 +106,7 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
       return;
     }
     const chosen = accepted[0];
+    queue.clear();
     // The title follows the file name until someone types their own.
     const title = form.getValues("title");
     if (!title || title === file?.name) form.setValue("title", chosen.name.slice(0, TITLE_MAX_LENGTH));
@@ -114,21 +129,24 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
 
   function clearFile() {
     if (form.getValues("title") === file?.name) form.setValue("title", "");
+    queue.clear();
     setFile(null);
     setRejected(null);
   }
 
   function reset() {
+    queue.clear();
     setFile(null);
     setRejected(null);
     form.reset(emptyForm);
     setConsents(noConsents);
   }
 
-  /** The drop zone shows its failed state; the toast carries the server's message, else "Upload failed". */
-  function failed(error: unknown) {
+  /** The drop zone shows its failed state; the toast carries the server's message (or the refusal's), else "Upload failed". */
+  function failed(error: unknown, refusal?: QueueItem["error"]) {
     setRejected("failed");
-    const serverText = error instanceof ApiError && error.message !== error.code ? error.message.trim() : "";
+    const serverText =
+      error instanceof ApiError && error.message !== error.code ? error.message.trim() : refusal ? errorText(refusal.code, refusal.params) : "";
     toast({ title: t("toast.failedTitle"), description: serverText || t("toast.failedFallback"), variant: "destructive" });
     if (error instanceof ApiError && error.field) showApiError(form, error, errorText);
   }
@@ -138,21 +156,50 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
     if (!file) return void toast({ title: t("toast.noFileTitle"), description: t("toast.noFile"), variant: "destructive" });
     if (!consents.recording) return void toast({ title: t("toast.consentTitle"), description: t("toast.consent"), variant: "destructive" });
     setRejected(null);
-    const patientInfo = Object.fromEntries(Object.entries(values.patientInfo).filter(([, value]) => value !== undefined));
-    const fields: Record<string, string> = { title: values.title ?? file.name, meetingType: values.meetingType };
-    if (values.department) fields.department = values.department;
-    if (Object.keys(patientInfo).length > 0) fields.patientInfo = JSON.stringify(patientInfo);
-    if (audio && values.language) fields.language = values.language;
+    queue.clear();
+    // Its type from its first bytes, as the server checks it, before any consent is recorded.
+    setChecking(true);
+    const [item] = await queue.add([file], { accepts: transcriptionTypes }).finally(() => setChecking(false));
+    if (item.state === "refused") return failed(null, item.error);
+    const patientInfo = Object.fromEntries(Object.entries(values.patientInfo).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    let upload: UploadView;
     try {
-      await upload.mutateAsync({ file, fields, consents: transcriptionConsentTypes.filter((type) => consents[type]), onProgress: setProgress });
-      toast({ title: t("toast.successTitle"), description: t("toast.success") });
-      reset();
+      upload = await announce.mutateAsync({
+        file,
+        fields: {
+          title: values.title ?? file.name,
+          meetingType: values.meetingType,
+          ...(values.department ? { department: values.department } : {}),
+          ...(Object.keys(patientInfo).length > 0 ? { patientInfo } : {}),
+          ...(audio && values.language ? { language: values.language } : {}),
+        },
+        consents: transcriptionConsentTypes.filter((type) => consents[type]),
+      });
     } catch (error) {
-      failed(error);
-    } finally {
-      setProgress(null);
+      queue.clear();
+      return failed(error);
     }
+    await send(item, upload.id);
   }
+
+  /** Sends the file through its upload (again from where it stopped, on "Try again"); the transcription exists once it arrived. */
+  async function send(item: QueueItem, uploadId: string) {
+    let failure: unknown = null;
+    const arrived = await queue.sendOne(item, uploadId, (error) => (failure = error));
+    if (!arrived) return failed(failure);
+    toast({ title: t("toast.successTitle"), description: t("toast.success") });
+    reset();
+    await queryClient.invalidateQueries({ queryKey: transcriptionKeys.list });
+  }
+
+  /** The list's "Try again" continues through this center, so that an arrival is announced here too. */
+  const sending = {
+    ...queue,
+    retry: (key: string) => {
+      const item = queue.items.find((candidate) => candidate.key === key);
+      if (item?.uploadId) void send(item, item.uploadId);
+    },
+  };
 
   /** A field's message: a person-name rule's text, or an error code's (with the field's length limit). */
   const fieldError = (error: FieldError | undefined, maximum: number) => {
@@ -256,7 +303,8 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
               </p>
             )}
           </div>
-          {file && (
+          <UploadQueueList queue={sending} removable={false} />
+          {file && queue.items.length === 0 && (
             <div className="rounded-md border bg-card p-3" data-testid="chosen-file">
               <div className="flex items-center gap-3">
                 {audio ? (
@@ -276,7 +324,6 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
                   <X aria-hidden className="h-4 w-4" />
                 </button>
               </div>
-              {progress !== null && <Progress value={Math.round(progress * 100)} aria-label={t("dropZone.progress", { name: file.name })} className="mt-2" />}
             </div>
           )}
         </CardContent>

@@ -86,7 +86,8 @@ async function parse<T>(schema: z.ZodType<T>, value: unknown): Promise<T> {
   throw issueError(result.error.issues[0], { fieldInSentence: true });
 }
 
-async function readJson(request: Request): Promise<unknown> {
+/** A JSON request body (at most 1 MB), parsed. */
+export async function readJson(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().includes("application/json")) throw new AppError("unsupported_media_type", "json_required");
   const length = Number(request.headers.get("content-length") ?? 0);

@@ -25,6 +25,9 @@ const MP4_AUDIO_BRANDS = new Set(["M4A ", "M4B ", "mp41", "mp42", "isom", "iso2"
 /** What a patient may send as medical records: PDF, JPEG, PNG, HEIC/HEIF, DICOM, ZIP (a CD's contents), plain text. */
 export const recordKinds: ReadonlySet<SniffedType["kind"]> = new Set(["pdf", "jpeg", "png", "heic", "dicom", "zip", "text"]);
 
+/** What the staff transcription center transcribes: audio, PDF, JPEG and PNG images, DICOM. */
+export const transcriptionFileKinds: ReadonlySet<SniffedType["kind"]> = new Set(["audio", "pdf", "jpeg", "png", "dicom"]);
+
 export function sniff(head: Uint8Array, fileName: string): SniffedType | null {
   if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return { kind: "pdf", mimeType: "application/pdf" }; // %PDF-
   if (startsWith(head, [0xff, 0xd8, 0xff])) return { kind: "jpeg", mimeType: "image/jpeg" };

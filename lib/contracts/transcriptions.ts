@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalPersonName } from "./people";
+import { uploadViewSchema } from "./uploads";
 
 /**
  * The transcription center's contract: the upload's rules and fields, and the answers of
@@ -159,6 +160,11 @@ export type TranscriptionDetail = z.infer<typeof transcriptionDetailSchema>;
 
 /** Answer of an upload (201) and of a retry (202): the transcription is queued. */
 export const transcriptionQueuedSchema = z.object({ id: z.string(), status: z.literal("queued") });
+/**
+ * The answer to POST /api/transcriptions as JSON (the fields, the consents' ids and the file's name and
+ * size): the file's upload, sent then through /api/uploads; the transcription is created when its last byte arrives.
+ */
+export const transcriptionAnnouncedSchema = z.object({ upload: uploadViewSchema });
 
 /** mm:ss (or h:mm:ss) for a time in seconds. */
 export function formatTimestamp(seconds: number): string {

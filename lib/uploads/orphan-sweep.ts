@@ -5,7 +5,7 @@ import { log } from "@/lib/log";
 import { QUARANTINE_PREFIX } from "@/lib/security/scan";
 import { getStore } from "@/lib/storage";
 import { expireUploads } from "./resumable";
-import { uploadServer } from "./tus/server";
+import { uploadDataStore } from "./tus/data-store";
 
 /** Prefixes whose objects must each belong to a SubmissionFile or Transcription row (quarantined copies too, finished uploads). */
 const SWEPT_PREFIXES = ["submissions", "transcriptions", "uploads", QUARANTINE_PREFIX];
@@ -32,8 +32,8 @@ export interface SweepReport {
  */
 export async function sweepOrphanedUploads(options: { minAgeMs?: number; now?: Date } = {}): Promise<SweepReport> {
   const store = getStore();
-  const uploads = uploadServer().datastore;
-  const expiredUploads = await expireUploads((id) => uploads.remove(id), options.now);
+  const { store: uploads, storeId } = uploadDataStore();
+  const expiredUploads = await expireUploads((id) => uploads.remove(storeId(id)), options.now);
   // Also what the table does not know of (an upload store's leftovers). On S3 the bucket's lifecycle rule does the same.
   await uploads.deleteExpired().catch((error: unknown) => log.warn({ err: error }, "could not list expired uploads in the upload store"));
   const modifiedBefore = new Date((options.now ?? new Date()).getTime() - (options.minAgeMs ?? 60 * 60 * 1000));

@@ -1,30 +1,28 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import { AppError } from "@/lib/app-error";
 import { audit, systemActor, type AuditActor } from "@/lib/audit";
 import { caseChangeableBy } from "@/lib/access/cases";
 import type { SessionUser } from "@/lib/auth/session";
 import { issueSignedCookie, readSignedCookie, type SignedCookie } from "@/lib/api/signed-cookie";
-import { recordKinds, sniff, SNIFF_BYTES } from "@/lib/contracts/file-types";
+import { recordKinds, sniff, transcriptionFileKinds } from "@/lib/contracts/file-types";
 import { MAX_FILE_BYTES, MAX_FILES_PER_SUBMISSION } from "@/lib/contracts/submissions";
 import { UPLOAD_EXPIRY_HOURS, UPLOADS_PATH, type AnnouncedFile, type UploadView } from "@/lib/contracts/uploads";
 import { db } from "@/lib/db";
 import type { Tx } from "@/lib/db/transaction";
 import { log } from "@/lib/log";
 import { NotificationOutbox } from "@/lib/notifications/outbox";
-import { initialScanStatus, scanSubmissionInBackground } from "@/lib/security/scan";
-import { getStore } from "@/lib/storage";
-import { newUploadId, uploadStorageKey } from "./tus/ids";
-import { cleanFileName } from "./file-name";
+import { newUploadRows, UPLOAD_EXPIRY_MS } from "./tus/ids";
 import { toUploadView, uploadViewFields } from "./upload-view";
 
 /*
- * Resumable uploads of a submission's files (ADR 19). A submission announces its files; each gets an
- * Upload row and is sent through /api/uploads (tus), where every request is checked here against the
- * row: its signed-in owner, or the guest holding the submission's upload cookie. When the last byte
- * arrives the file is checked again from its bytes and becomes a SubmissionFile.
+ * Resumable uploads of a submission's files (ADR 19), and of the staff transcription center's file.
+ * A submission announces its files (a transcription its one file, lib/transcriptions/create.ts); each
+ * gets an Upload row and is sent through /api/uploads (tus), where every request is checked here
+ * against the row: its signed-in owner, or the guest holding the submission's upload cookie. When the
+ * last byte arrives the file is checked again from its bytes and becomes a SubmissionFile (or the
+ * Transcription): lib/uploads/finish.ts.
  */
-export const UPLOAD_EXPIRY_MS = UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000;
+export { newUploadRows, UPLOAD_EXPIRY_MS };
 
 const uploadCookie: SignedCookie = { name: "afya_upload", purpose: "upload-grant", maxAgeSeconds: UPLOAD_EXPIRY_HOURS * 60 * 60, path: UPLOADS_PATH };
 
@@ -44,21 +42,6 @@ export function checkAnnouncement(files: AnnouncedFile[], room: number): void {
     if (file.size === 0) throw new AppError("bad_request", "file_empty", { params: { name: file.name } });
     if (file.size > MAX_FILE_BYTES) throw new AppError("payload_too_large", "file_too_large", { params: { name: file.name } });
   }
-}
-
-/** The Upload rows of announced files (created with their submission, or for an existing one). */
-export function newUploadRows(files: AnnouncedFile[], userId: string | null, now = new Date()) {
-  return files.map((file) => {
-    const id = newUploadId();
-    return {
-      id,
-      fileName: cleanFileName(file.name),
-      size: BigInt(file.size),
-      storageKey: uploadStorageKey(id),
-      userId,
-      expiresAt: new Date(now.getTime() + UPLOAD_EXPIRY_MS),
-    };
-  });
 }
 
 /** How many more files a submission may receive: 50 less its files and the uploads still on their way. */
@@ -104,7 +87,10 @@ export async function uploadForRequest(request: Request, id: string, user: Sessi
   const mayUse = row && (row.userId ? row.userId === user?.id : readSignedCookie(uploadCookie, request) === row.submissionId);
   if (!row || !mayUse) throw new AppError("not_found", "upload_not_found");
   if (row.failure === "upload_expired" || (!row.completedAt && row.expiresAt.getTime() < Date.now())) throw new AppError("gone", "upload_expired");
-  if (row.failure) throw new AppError("unsupported_media_type", "file_type_refused", { params: { name: row.fileName } });
+  if (row.failure)
+    throw new AppError("unsupported_media_type", row.failure === "transcription_invalid_type" ? row.failure : "file_type_refused", {
+      params: { name: row.fileName },
+    });
   return row;
 }
 
@@ -116,17 +102,28 @@ export async function startUpload(id: string, length: number | undefined): Promi
   if (count === 0) throw new AppError("conflict", "upload_already_started");
 }
 
+/** The types an upload may be: a transcription's (audio, PDF, images, DICOM), or medical records for a submission. */
+export const acceptedKinds = (upload: { transcription: unknown }) => (upload.transcription ? transcriptionFileKinds : recordKinds);
+/** A transcription upload that ends without a transcription keeps none of its fields (patient information among them). */
+export const forgetFields = (upload: { transcription: unknown }) => (upload.transcription ? { transcription: {} } : {});
+/** Why a file of another type is refused: each error's text names the types that upload takes. */
+export const typeRefused = (upload: { transcription: unknown; fileName: string }) =>
+  upload.transcription
+    ? new AppError("unsupported_media_type", "transcription_invalid_type", { params: { name: upload.fileName } })
+    : new AppError("unsupported_media_type", "file_type_refused", { params: { name: upload.fileName } });
+
 /**
  * Refuses a file from its first bytes, before any is kept: the upload is marked refused (its row
- * tells the patient which file and why) and nothing of it is stored.
+ * tells the uploader which file and why) and nothing of it is stored.
  */
 export async function checkUploadHead(id: string, head: Buffer): Promise<void> {
-  const row = await db().upload.findUniqueOrThrow({ where: { id }, select: { fileName: true, submissionId: true } });
+  const row = await db().upload.findUniqueOrThrow({ where: { id }, select: { fileName: true, submissionId: true, transcription: true } });
   const type = sniff(head, row.fileName);
-  if (type && recordKinds.has(type.kind)) return;
-  await db().upload.update({ where: { id }, data: { failure: "file_type_refused" } });
+  if (type && acceptedKinds(row).has(type.kind)) return;
+  const refused = typeRefused(row);
+  await db().upload.update({ where: { id }, data: { failure: refused.code, ...forgetFields(row) } });
   log.warn({ uploadId: id, submissionId: row.submissionId }, "upload refused: its first bytes are not a file type we accept");
-  throw new AppError("unsupported_media_type", "file_type_refused", { params: { name: row.fileName } });
+  throw refused;
 }
 
 /** Records how far an upload has come (after each request), for the patient's pages. */
@@ -135,61 +132,10 @@ export async function recordProgress(id: string, offset: number): Promise<void> 
 }
 
 /**
- * The last byte arrived: the stored object is read once (its sha256, and its type from its bytes
- * again) and becomes the submission's file, then goes to the malware scan. Runs once per upload
- * even if two requests finish it.
- */
-export async function finishUpload(id: string, actor: AuditActor): Promise<void> {
-  const row = await db().upload.findUniqueOrThrow({ where: { id }, select: { submissionId: true, fileName: true, storageKey: true, completedAt: true } });
-  if (row.completedAt) return;
-  const { sha256, size, head } = await digest(row.storageKey);
-  const type = sniff(head, row.fileName);
-  if (!type || !recordKinds.has(type.kind)) {
-    await getStore().delete(row.storageKey);
-    await db().upload.update({ where: { id }, data: { failure: "file_type_refused" } });
-    throw new AppError("unsupported_media_type", "file_type_refused", { params: { name: row.fileName } });
-  }
-  const finished = await db().$transaction(async (tx) => {
-    const claimed = await tx.upload.updateMany({ where: { id, completedAt: null }, data: { completedAt: new Date(), receivedBytes: BigInt(size) } });
-    if (claimed.count === 0) return false;
-    const file = await tx.submissionFile.create({
-      data: {
-        submissionId: row.submissionId,
-        originalName: row.fileName,
-        size: BigInt(size),
-        mimeType: type.mimeType,
-        sha256,
-        storageKey: row.storageKey,
-        scanStatus: initialScanStatus(),
-      },
-      select: { id: true },
-    });
-    await tx.upload.update({ where: { id }, data: { fileId: file.id } });
-    await tx.submission.update({ where: { id: row.submissionId }, data: { hasFiles: true, updatedAt: new Date() } });
-    // New files answer the coordinator's open requests for more documents.
-    await tx.documentRequest.updateMany({ where: { submissionId: row.submissionId, fulfilledAt: null }, data: { fulfilledAt: new Date() } });
-    await audit(tx, actor, { action: "upload.complete", entityType: "submission", entityId: row.submissionId, metadata: { uploadId: id, bytes: size } });
-    return true;
-  });
-  if (finished) scanSubmissionInBackground(row.submissionId);
-}
-
-async function digest(key: string): Promise<{ sha256: string; size: number; head: Buffer }> {
-  const hash = createHash("sha256");
-  const head: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of (await getStore().get(key)) as AsyncIterable<Buffer>) {
-    hash.update(chunk);
-    if (size < SNIFF_BYTES) head.push(chunk.subarray(0, SNIFF_BYTES - size));
-    size += chunk.length;
-  }
-  return { sha256: hash.digest("hex"), size, head: Buffer.concat(head) };
-}
-
-/**
  * Gives up uploads not finished by their expiry: their partial bytes are deleted (`removeBytes`, the
- * upload store's), the row says "expired", the patient is told which files did not arrive, and the
- * operators' log says how many (without names). Returns how many uploads expired.
+ * upload store's), the row says "expired", the patient is told which files did not arrive (a
+ * transcription upload's staff member is not: the upload center showed it stop), and the operators'
+ * log says how many (without names). Returns how many uploads expired.
  */
 export async function expireUploads(removeBytes: (id: string) => Promise<void>, now = new Date()): Promise<number> {
   const expired = await db().upload.findMany({
@@ -206,7 +152,20 @@ export async function expireUploads(removeBytes: (id: string) => Promise<void>, 
     );
   }
   const bySubmission = new Map<string, typeof expired>();
-  for (const upload of expired) bySubmission.set(upload.submissionId, [...(bySubmission.get(upload.submissionId) ?? []), upload]);
+  const withoutSubmission: typeof expired = [];
+  for (const upload of expired) {
+    if (upload.submissionId) bySubmission.set(upload.submissionId, [...(bySubmission.get(upload.submissionId) ?? []), upload]);
+    else withoutSubmission.push(upload);
+  }
+  // A transcription upload has no patient to tell: its staff member saw it stop in the upload center.
+  for (const upload of withoutSubmission)
+    await db().$transaction(async (tx) => {
+      const { count } = await tx.upload.updateMany({
+        where: { id: upload.id, completedAt: null, failure: null },
+        data: { failure: "upload_expired", transcription: {} },
+      });
+      if (count > 0) await audit(tx, systemActor, { action: "upload.expired", entityType: "upload", entityId: upload.id, metadata: { uploads: 1 } });
+    });
   for (const [submissionId, uploads] of bySubmission) {
     const outbox = new NotificationOutbox();
     await db().$transaction(async (tx) => {

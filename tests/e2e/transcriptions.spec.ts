@@ -51,7 +51,12 @@ async function uploadThroughCenter(page: Page, file: { name: string; mimeType: s
   await page.getByLabel(/I consent to this recording or document being transcribed/).check();
   await expect(page.getByText("Thank you! Your consent has been recorded.")).toBeVisible();
   await page.getByLabel(/shared with the care team/).check();
+  // The file travels through the resumable upload endpoint (tus) once the upload is announced.
+  const announced = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/transcriptions" && response.request().method() === "POST");
+  const sent = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith("/api/uploads") && request.method() !== "HEAD");
   await submit.click();
+  expect((await announced).status()).toBe(201);
+  await sent;
   await expect(page.getByText("Your file has been uploaded and transcription has started.", { exact: true })).toBeVisible();
   await expect(page.getByTestId("drop-zone")).toHaveAttribute("data-state", "idle");
   await expect(page.getByTestId("transcription-row").filter({ hasText: file.name })).toBeVisible();

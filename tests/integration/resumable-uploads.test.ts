@@ -311,7 +311,7 @@ describe("resumable uploads (tus at /api/uploads)", () => {
     assert.equal((await guest.patch(id, offset, file.subarray(offset))).status, 204);
     const { db } = await import("@/lib/db");
     const row = await db().upload.findUniqueOrThrow({ where: { id }, include: { submission: { include: { files: true } } } });
-    assert.equal(row.submission.files[0].sha256, sha256(file));
+    assert.equal(row.submission!.files[0].sha256, sha256(file));
   });
 
   test("a request that goes silent is let go after the idle time, keeping what it sent", { timeout: 20_000 }, async () => {

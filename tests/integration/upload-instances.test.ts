@@ -34,10 +34,11 @@ describe("one upload continued by two app instances (PostgreSQL + S3)", { skip: 
     Object.assign(process.env, s3rverEnv(started.port, "instances"));
     await useFreshApp({ databaseUrl: database.url });
     const { createUploadServer } = await import("@/lib/uploads/tus/server");
+    const { createUploadDataStore } = await import("@/lib/uploads/tus/data-store");
     const { getEnv } = await import("@/lib/env");
     const submissions = await import("@/app/api/medical-submissions/route");
     for (let i = 0; i < 2; i++) {
-      const tus = createUploadServer(getEnv());
+      const tus = createUploadServer(getEnv(), createUploadDataStore(getEnv()));
       lockers.push(tus.options.locker as unknown as { close(): Promise<void> });
       const handle = (request: Request) => tus.handleWeb(request);
       instances.push(
@@ -115,6 +116,6 @@ describe("one upload continued by two app instances (PostgreSQL + S3)", { skip: 
     const { db } = await import("@/lib/db");
     const row = await db().upload.findUniqueOrThrow({ where: { id }, include: { submission: { include: { files: true } } } });
     assert.ok(row.completedAt);
-    assert.equal(row.submission.files[0].sha256, createHash("sha256").update(file).digest("hex"));
+    assert.equal(row.submission?.files[0].sha256, createHash("sha256").update(file).digest("hex"));
   });
 });

@@ -1,5 +1,4 @@
 /** @jest-environment node */
-import { fileProgress } from "@/client/upload-with-progress";
 import { sniff } from "@/lib/contracts/file-types";
 import { newTrackingNumber, normalizeTrackingNumber, TRACKING_NUMBER_PATTERN } from "@/lib/submissions/tracking-number";
 import { normalizeSubmissionFields } from "@/lib/submissions/rules";
@@ -75,16 +74,6 @@ describe("submission fields", () => {
   test("broken JSON in preferredCountries is reported, not thrown", () => {
     const result = submissionFieldsSchema.safeParse(normalizeSubmissionFields({ ...raw, preferredCountries: "[Tur" }));
     expect(result.success).toBe(false);
-  });
-});
-
-describe("upload progress per file", () => {
-  test("splits the bytes sent among the files in order, after the fields", () => {
-    // 100 bytes of fields and headers, then files of 1000 and 500 bytes.
-    expect(fileProgress(50, 1600, [1000, 500])).toEqual([0, 0]);
-    expect(fileProgress(600, 1600, [1000, 500])).toEqual([0.5, 0]);
-    expect(fileProgress(1350, 1600, [1000, 500])).toEqual([1, 0.5]);
-    expect(fileProgress(1600, 1600, [1000, 500])).toEqual([1, 1]);
   });
 });
 

@@ -31,7 +31,7 @@ export default async function DashboardPage({ params }: Props) {
         <h1 className="text-3xl font-bold">{t("title")}</h1>
         <p className="text-muted-foreground">{t("subtitle")}</p>
       </header>
-      <PageMessages namespaces={["transcriptions", "nameRules"]}>
+      <PageMessages namespaces={["transcriptions", "nameRules", "uploads"]}>
         <TranscriptionCenter initial={initial} speechConfigured={speechEngineConfigured()} showUploader={user.role === "admin"} />
       </PageMessages>
     </div>

@@ -14,7 +14,11 @@ export const GET = apiRoute({ access: staff, query: transcriptionListQuery }, as
   return Response.json(await listTranscriptions(user, query), { headers: { "Cache-Control": "no-store" } });
 });
 
-/** A staff member's upload for transcription: multipart with file, title, meetingType, department, patientInfo (and language for audio). */
+/**
+ * A staff member's upload for transcription: title, meetingType, department, patientInfo (and language
+ * for audio), consentIds, and either the file's name and size as JSON (answered with its resumable
+ * upload, `{ upload }`) or the file itself, multipart (answered with the queued transcription).
+ */
 export const POST = apiRoute({ access: staff }, async ({ request, user }) => {
   await enforceRateLimit(RATE_RULES.transcription, `upload:${user.id}`);
   return Response.json(await createTranscription(request, user, actorFor(request, user)), { status: 201 });

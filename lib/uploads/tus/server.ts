@@ -1,6 +1,6 @@
 import "server-only";
 import { MemoryLocker, Server } from "@tus/server";
-import type { DataStore, Locker } from "@tus/utils";
+import type { Locker } from "@tus/utils";
 import { actorFor } from "@/lib/api/actor";
 import { errorResponse } from "@/lib/api/error-response";
 import { AppError, type ErrorKind } from "@/lib/app-error";
@@ -10,14 +10,11 @@ import { MAX_FILE_BYTES } from "@/lib/contracts/submissions";
 import { UPLOADS_PATH, uploadMetadataSchema } from "@/lib/contracts/uploads";
 import { getEnv, type Env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { createStore, s3Options } from "@/lib/storage";
-import { LocalStore } from "@/lib/storage/local";
-import { checkUploadHead, finishUpload, recordProgress, startUpload, UPLOAD_EXPIRY_MS, uploadForRequest } from "@/lib/uploads/resumable";
+import { finishUpload } from "@/lib/uploads/finish";
+import { checkUploadHead, recordProgress, startUpload, uploadForRequest } from "@/lib/uploads/resumable";
 import { CheckedStore } from "./checked-store";
-import { EncryptedUploadStore } from "./encrypted-store";
+import { uploadDataStore, type UploadDataStore } from "./data-store";
 import { PostgresLocker } from "./postgres-locker";
-import { S3UploadStore } from "./s3-upload-store";
-import { uploadStorageKey } from "./ids";
 
 /** The tus protocol's own refusals, as our error codes (their texts are translated). */
 const TUS_ERRORS: Record<number, [ErrorKind, ErrorCode]> = {
@@ -36,23 +33,11 @@ export function uploadServer(): Server {
   return server.server;
 }
 
-/** The store partial uploads go to: encrypted local disk, or S3 (kept under uploads/, like finished ones). */
-function createUploadDataStore(env: Env): { store: DataStore; storeId: (id: string) => string } {
-  const s3 = s3Options(env);
-  if (s3) return { store: new S3UploadStore(s3, UPLOAD_EXPIRY_MS), storeId: uploadStorageKey };
-  const objects = createStore(env) as LocalStore;
-  const store = new EncryptedUploadStore({
-    dataDir: env.DATA_DIR,
-    encryptionKey: env.STORAGE_ENCRYPTION_KEY!,
-    objectPath: (key) => objects.pathFor(key),
-    expirationMs: UPLOAD_EXPIRY_MS,
-  });
-  return { store, storeId: (id) => id };
-}
-
-/** A tus server on the given configuration (one per app instance; tests build two to stand for two instances). */
-export function createUploadServer(env: Env): Server {
-  const { store, storeId } = createUploadDataStore(env);
+/**
+ * A tus server on the given configuration and store of partial uploads (one per app instance; tests
+ * build two, each with its own store, to stand for two instances).
+ */
+export function createUploadServer(env: Env, { store, storeId }: UploadDataStore = uploadDataStore()): Server {
   const locker: Locker = env.DATABASE_URL ? new PostgresLocker(env.DATABASE_URL) : new MemoryLocker();
   const users = new WeakMap<Request, Promise<SessionUser | null>>();
   const userOf = (request: Request) => {

@@ -3,9 +3,10 @@ import { NextIntlClientProvider } from "next-intl";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import en from "@/messages/en.json";
 import { apiErrorSchema } from "@/lib/contracts/errors";
-import { consentRecordedSchema, transcriptionPageSchema, transcriptionQueuedSchema, type TranscriptionPage } from "@/lib/contracts/transcriptions";
+import { consentRecordedSchema, transcriptionAnnouncedSchema, transcriptionPageSchema, type TranscriptionPage } from "@/lib/contracts/transcriptions";
 import { TranscriptionCenter } from "@/components/transcriptions/transcription-center";
-import type { UploadResult } from "@/client/upload-with-progress";
+import { ApiError } from "@/client/api";
+import type { SendCallbacks, SendHandle } from "@/client/uploads/send-file";
 
 // Radix's checkbox measures itself; jsdom has no ResizeObserver.
 global.ResizeObserver ??= class {
@@ -17,11 +18,21 @@ global.ResizeObserver ??= class {
 const toast = jest.fn();
 jest.mock("@/components/ui/use-toast", () => ({ toast: (...args: unknown[]) => toast(...args) }));
 
-const uploadWithProgress = jest.fn();
-jest.mock("@/client/upload-with-progress", () => ({
-  ...jest.requireActual("@/client/upload-with-progress"),
-  uploadWithProgress: (...args: unknown[]) => uploadWithProgress(...args),
+// tus-js-client's side of the upload (client/uploads/send-file.ts) is played by the test: progress, then the file arrives or is refused.
+const sendFile = jest.fn();
+jest.mock("@/client/uploads/send-file", () => ({
+  ...jest.requireActual("@/client/uploads/send-file"),
+  sendFile: (...args: unknown[]) => sendFile(...args),
 }));
+let sent: { callbacks: SendCallbacks; handle: SendHandle & { pause: jest.Mock; resume: jest.Mock }; arrive: () => void; refuse: (error: unknown) => void };
+function sendsUntilSettled(file: File, _id: string, callbacks: SendCallbacks): SendHandle {
+  let arrive!: () => void;
+  let refuse!: (error: unknown) => void;
+  const done = new Promise<void>((resolve, reject) => ((arrive = resolve), (refuse = reject)));
+  sent = { callbacks, handle: { pause: jest.fn(), resume: jest.fn(), done }, arrive, refuse };
+  callbacks.onProgress({ sent: Math.round(file.size * 0.4), total: file.size, bytesPerSecond: 64 * 1024 });
+  return sent.handle;
+}
 
 /** A fetch answer (jsdom has no Response): the status and a JSON body, which callers build with the contract's schema. */
 const answer = (status: number, body: unknown) => Promise.resolve({ ok: status >= 200 && status < 300, status, json: () => Promise.resolve(body) });
@@ -30,26 +41,53 @@ const emptyPage: TranscriptionPage = { items: [], nextCursor: null };
 /** What GET /api/transcriptions answers; an upload that succeeded adds its row. */
 let listed: TranscriptionPage = emptyPage;
 
+/** What POST /api/transcriptions answers (JSON): the file's upload. */
+const announced = (name: string, size: number) =>
+  transcriptionAnnouncedSchema.parse({
+    upload: { id: "0123456789abcdef0123456789abcdef", name, size, receivedBytes: 0, state: "waiting", expiresAt: "2026-01-06T10:00:00.000Z" },
+  });
+let announceAnswer: (body: { file: { name: string; size: number } }) => ReturnType<typeof answer>;
+
 const fetchMock = jest.fn();
 let consentCount = 0;
 beforeEach(() => {
   toast.mockReset();
-  uploadWithProgress.mockReset();
+  sendFile.mockReset();
+  sendFile.mockImplementation(sendsUntilSettled);
   fetchMock.mockReset();
   consentCount = 0;
   listed = emptyPage;
-  // POST /api/consent answers 201 {id}, a new id each time; GET /api/transcriptions the list.
-  fetchMock.mockImplementation((url: string) =>
-    url === "/api/consent" ? answer(201, consentRecordedSchema.parse({ id: `consent-${++consentCount}` })) : answer(200, transcriptionPageSchema.parse(listed)),
-  );
+  announceAnswer = ({ file }) => answer(201, announced(file.name, file.size));
+  // POST /api/consent answers 201 {id}, a new id each time; POST /api/transcriptions the upload; GET /api/transcriptions the list.
+  fetchMock.mockImplementation((url: string, init?: RequestInit) => {
+    if (url === "/api/consent") return answer(201, consentRecordedSchema.parse({ id: `consent-${++consentCount}` }));
+    if (url === "/api/transcriptions" && init?.method === "POST") return announceAnswer(JSON.parse(String(init.body)));
+    return answer(200, transcriptionPageSchema.parse(listed));
+  });
   global.fetch = fetchMock as unknown as typeof fetch;
 });
+
+/** The JSON bodies of the POST calls, in order. */
+const posts = () =>
+  fetchMock.mock.calls
+    .filter(([, init]) => (init as RequestInit | undefined)?.method === "POST")
+    .map(([url, init]) => [url, JSON.parse(String((init as RequestInit).body))]);
 
 const t = en.transcriptions;
 const MB = 1024 * 1024;
 
-function file(name: string, size = 2048, type = "application/octet-stream"): File {
-  const created = new File([new Uint8Array(Math.min(size, 16))], name, { type });
+/** The first bytes of each type (the upload center checks them as the server does). */
+const HEADS: Record<string, number[]> = {
+  pdf: Array.from("%PDF-1.4\n", (c) => c.charCodeAt(0)),
+  wav: [...Array.from("RIFF", (c) => c.charCodeAt(0)), 0x24, 0x08, 0, 0, ...Array.from("WAVEfmt ", (c) => c.charCodeAt(0))],
+  mp3: [...Array.from("ID3", (c) => c.charCodeAt(0)), 4, 0, 0, 0, 0, 0, 0],
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+};
+/** A file of `size` bytes (as it reports) that starts as its type does, unless `head` says otherwise. */
+function file(name: string, size = 2048, type = "application/octet-stream", head = HEADS[name.split(".").pop() ?? ""] ?? []): File {
+  const bytes = new Uint8Array(Math.min(size, 64));
+  bytes.set(head.slice(0, bytes.length));
+  const created = new File([bytes], name, { type });
   Object.defineProperty(created, "size", { value: size });
   return created;
 }
@@ -59,7 +97,11 @@ function show(speechConfigured = false) {
   // As the app's cache (client/query-provider.tsx): what the server rendered is fresh for half a minute.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
   render(
-    <NextIntlClientProvider locale="en" timeZone="UTC" messages={{ transcriptions: en.transcriptions, errors: en.errors, nameRules: en.nameRules }}>
+    <NextIntlClientProvider
+      locale="en"
+      timeZone="UTC"
+      messages={{ transcriptions: en.transcriptions, errors: en.errors, nameRules: en.nameRules, uploads: en.uploads }}
+    >
       <QueryClientProvider client={queryClient}>
         <TranscriptionCenter initial={emptyPage} speechConfigured={speechConfigured} showUploader={false} />
       </QueryClientProvider>
@@ -164,32 +206,48 @@ describe("submitting", () => {
     expect(screen.getByText(t.consent.thanks)).toBeInTheDocument();
   });
 
-  it("records each ticked consent, sends their ids before the file, shows 'Uploading...' while pending, then resets and lists the new row", async () => {
+  it("records each ticked consent, announces the upload with their ids, sends the file with progress, speed and pause, then resets and lists the new row", async () => {
     show();
-    let finish: (result: UploadResult) => void = () => {};
-    uploadWithProgress.mockImplementation(({ onProgress }: { onProgress: (p: number[]) => void }) => {
-      onProgress([0.4]);
-      return new Promise<UploadResult>((resolve) => (finish = resolve));
-    });
-    await choose(file("round.wav"));
+    const wav = file("round.wav", 2 * MB);
+    await choose(wav);
     fireEvent.click(consentBox("recording"));
     fireEvent.click(consentBox("analysis"));
     fireEvent.click(submit());
-    const pending = await screen.findByRole("button", { name: t.upload.pending });
-    expect(pending).toBeDisabled();
-    await waitFor(() => expect(uploadWithProgress).toHaveBeenCalled());
+    await waitFor(() => expect(sendFile).toHaveBeenCalled());
     expect(screen.getByRole("button", { name: t.upload.pending })).toBeDisabled();
-    expect(screen.getByLabelText("Upload progress of round.wav")).toBeInTheDocument();
+    // Leaving the page while the file travels asks first.
+    const leaving = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
 
-    expect(fetchMock.mock.calls.map(([url, init]) => [url, JSON.parse(String((init as RequestInit).body))])).toEqual([
+    expect(posts()).toEqual([
       ["/api/consent", { consentType: "recording", granted: true }],
       ["/api/consent", { consentType: "analysis", granted: true }],
+      [
+        "/api/transcriptions",
+        {
+          title: "round.wav",
+          meetingType: "consultation",
+          language: "en-US",
+          consentIds: ["consent-1", "consent-2"],
+          file: { name: "round.wav", size: 2 * MB },
+        },
+      ],
     ]);
-    const options = uploadWithProgress.mock.calls[0][0] as { url: string; fields: Record<string, string>; files: File[] };
-    expect(options.url).toBe("/api/transcriptions");
-    expect(Object.keys(options.fields)[0]).toBe("consentIds");
-    expect(options.fields).toMatchObject({ consentIds: "consent-1,consent-2", title: "round.wav", meetingType: "consultation", language: "en-US" });
-    expect(options.files.map((f) => f.name)).toEqual(["round.wav"]);
+    // The very file, through the upload the server announced.
+    expect(sendFile.mock.calls[0].slice(0, 2)).toEqual([wav, "0123456789abcdef0123456789abcdef"]);
+
+    // The upload list's row: how much arrived, the speed, and a pause button.
+    const row = screen.getByTestId("upload-row");
+    expect(screen.getByLabelText("Upload progress of round.wav")).toBeInTheDocument();
+    expect(row).toHaveTextContent("819 kB of 2.0 MB");
+    expect(row).toHaveTextContent("64 kB/s");
+    fireEvent.click(screen.getByRole("button", { name: "Pause round.wav" }));
+    expect(sent.handle.pause).toHaveBeenCalled();
+    expect(row).toHaveTextContent(en.uploads.state.paused);
+    expect(screen.getByRole("button", { name: t.upload.pending })).toBeDisabled();
+    fireEvent.click(screen.getByRole("button", { name: "Resume round.wav" }));
+    expect(sent.handle.resume).toHaveBeenCalled();
 
     listed = {
       items: [
@@ -209,22 +267,55 @@ describe("submitting", () => {
       nextCursor: null,
     };
     expect(screen.queryByTestId("transcription-row")).not.toBeInTheDocument();
-    await act(async () => finish({ status: 201, body: transcriptionQueuedSchema.parse({ id: "t1", status: "queued" }), text: "" }));
+    expect(toast).not.toHaveBeenCalled();
+    await act(async () => sent.arrive());
     expect(toast).toHaveBeenCalledWith({ title: t.toast.successTitle, description: t.toast.success });
     // The list asks again at once: the new row shows, queued.
     expect(await screen.findByTestId("transcription-row")).toHaveTextContent("round.wav");
     expect(screen.getByTestId("transcription-status")).toHaveTextContent(t.status.queued);
     expect(dropZone()).toHaveAttribute("data-state", "idle");
+    expect(screen.queryByTestId("upload-row")).not.toBeInTheDocument();
     expect(submit()).toBeDisabled();
+    const afterwards = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(afterwards);
+    expect(afterwards.defaultPrevented).toBe(false);
+  });
+
+  it("a file whose first bytes are not a type we transcribe is refused before any consent is recorded", async () => {
+    show();
+    await choose(
+      file(
+        "notes.pdf",
+        2048,
+        "application/pdf",
+        Array.from("MZ", (c) => c.charCodeAt(0)),
+      ),
+    );
+    fireEvent.click(consentBox("recording"));
+    fireEvent.click(submit());
+    await waitFor(() => expect(dropZone()).toHaveAttribute("data-state", "rejected"));
+    expect(toast).toHaveBeenCalledWith({ title: "Upload Failed", description: en.errors.transcription_invalid_type, variant: "destructive" });
+    expect(screen.getByTestId("upload-row")).toHaveTextContent(en.errors.transcription_invalid_type);
+    expect(posts()).toEqual([]);
+    expect(sendFile).not.toHaveBeenCalled();
+  });
+
+  it("a file the upload endpoint refuses: its row says why, with the failed state and the server's message", async () => {
+    show();
+    await choose(file("a.pdf"));
+    fireEvent.click(consentBox("recording"));
+    fireEvent.click(submit());
+    await waitFor(() => expect(sendFile).toHaveBeenCalled());
+    await act(async () => sent.refuse(new ApiError(415, "transcription_invalid_type", "Invalid file type. Please select a supported format.")));
+    expect(dropZone()).toHaveAttribute("data-state", "rejected");
+    expect(toast).toHaveBeenCalledWith({ title: "Upload Failed", description: "Invalid file type. Please select a supported format.", variant: "destructive" });
+    expect(screen.getByTestId("upload-row")).toHaveAttribute("data-state", "refused");
+    expect(submit()).toBeEnabled();
   });
 
   it("on a server error: the drop zone's failed state, and 'Upload Failed' with the server's message", async () => {
     show();
-    uploadWithProgress.mockResolvedValue({
-      status: 400,
-      body: apiErrorSchema.parse({ error: "You must consent to recording transcription to proceed." }),
-      text: "",
-    });
+    announceAnswer = () => answer(400, apiErrorSchema.parse({ error: "You must consent to recording transcription to proceed." }));
     await choose(file("a.pdf"));
     fireEvent.click(consentBox("recording"));
     fireEvent.click(submit());
@@ -238,11 +329,12 @@ describe("submitting", () => {
     // The file stays chosen, so the user can try again.
     expect(screen.getByTestId("chosen-file")).toHaveTextContent("a.pdf");
     expect(submit()).toBeEnabled();
+    expect(sendFile).not.toHaveBeenCalled();
   });
 
   it("on a network error or an answer without a message: the failed state and the fallback 'Upload failed'", async () => {
     show();
-    uploadWithProgress.mockRejectedValueOnce(new Error("network"));
+    announceAnswer = () => Promise.reject(new TypeError("Failed to fetch"));
     await choose(file("a.pdf"));
     fireEvent.click(consentBox("recording"));
     fireEvent.click(submit());
@@ -250,27 +342,41 @@ describe("submitting", () => {
     expect(screen.getByRole("alert")).toHaveTextContent(t.dropZone.failed);
     expect(toast).toHaveBeenLastCalledWith({ title: "Upload Failed", description: "Upload failed", variant: "destructive" });
 
-    uploadWithProgress.mockResolvedValueOnce({ status: 502, body: null, text: "" });
+    announceAnswer = () => answer(502, null);
     fireEvent.click(submit());
     await waitFor(() => expect(toast).toHaveBeenCalledTimes(2));
     expect(toast).toHaveBeenLastCalledWith({ title: "Upload Failed", description: "Upload failed", variant: "destructive" });
     expect(dropZone()).toHaveAttribute("data-state", "rejected");
+
+    // The connection drops while the file travels and does not come back in time.
+    announceAnswer = ({ file }) => answer(201, announced(file.name, file.size));
+    fireEvent.click(submit());
+    await waitFor(() => expect(sendFile).toHaveBeenCalled());
+    await act(async () => sent.refuse(new ApiError(0, "network", "network")));
+    expect(toast).toHaveBeenLastCalledWith({ title: "Upload Failed", description: "Upload failed", variant: "destructive" });
+    expect(screen.getByTestId("upload-row")).toHaveAttribute("data-state", "failed");
+    // "Try again" continues the same upload; its arrival is announced as any other.
+    fireEvent.click(screen.getByRole("button", { name: "Try a.pdf again" }));
+    expect(sendFile).toHaveBeenCalledTimes(2);
+    expect(sendFile.mock.calls[1][1]).toBe("0123456789abcdef0123456789abcdef");
+    await act(async () => sent.arrive());
+    expect(toast).toHaveBeenLastCalledWith({ title: t.toast.successTitle, description: t.toast.success });
   });
 
-  it("a refused consent call stops before the upload, with the failed state", async () => {
+  it("a refused consent call stops before the announcement, with the failed state", async () => {
     show();
     fetchMock.mockImplementationOnce(() => answer(429, apiErrorSchema.parse({ error: "Too many requests.", code: "rate_limited" })));
     await choose(file("a.pdf"));
     fireEvent.click(consentBox("recording"));
     fireEvent.click(submit());
     await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: "Upload Failed", description: "Too many requests.", variant: "destructive" }));
-    expect(uploadWithProgress).not.toHaveBeenCalled();
+    expect(posts().map(([url]) => url)).toEqual(["/api/consent"]);
+    expect(sendFile).not.toHaveBeenCalled();
     expect(dropZone()).toHaveAttribute("data-state", "rejected");
   });
 
   it("checks the patient information with the server's rules after a blur, and sends only what was filled in", async () => {
     show();
-    uploadWithProgress.mockResolvedValue({ status: 201, body: transcriptionQueuedSchema.parse({ id: "t1", status: "queued" }), text: "" });
     await choose(file("a.pdf"));
     fireEvent.click(consentBox("recording"));
     const physician = screen.getByLabelText(t.patient.attendingPhysician);
@@ -284,7 +390,7 @@ describe("submitting", () => {
     await act(async () => {
       fireEvent.click(submit());
     });
-    expect(uploadWithProgress).not.toHaveBeenCalled();
+    expect(posts()).toEqual([]);
     expect(physician).toHaveFocus();
 
     fireEvent.change(physician, { target: { value: "  Dr.  Okafor " } });
@@ -292,18 +398,14 @@ describe("submitting", () => {
     await act(async () => {
       fireEvent.click(submit());
     });
-    await waitFor(() => expect(uploadWithProgress).toHaveBeenCalled());
-    const { fields } = uploadWithProgress.mock.calls[0][0] as { fields: Record<string, string> };
-    expect(JSON.parse(fields.patientInfo)).toEqual({ patientId: "AFY-12345", attendingPhysician: "Dr. Okafor" });
+    await waitFor(() => expect(sendFile).toHaveBeenCalled());
+    const [, announcement] = posts().find(([url]) => url === "/api/transcriptions")!;
+    expect(announcement.patientInfo).toEqual({ patientId: "AFY-12345", attendingPhysician: "Dr. Okafor" });
   });
 
   it("puts a refusal the server names a field for on that field, with the focus there", async () => {
     show();
-    uploadWithProgress.mockResolvedValue({
-      status: 400,
-      body: apiErrorSchema.parse({ error: "Please use at most 100 characters.", code: "too_long", field: "patientInfo.patientId" }),
-      text: "",
-    });
+    announceAnswer = () => answer(400, apiErrorSchema.parse({ error: "Please use at most 100 characters.", code: "too_long", field: "patientInfo.patientId" }));
     await choose(file("a.pdf"));
     fireEvent.click(consentBox("recording"));
     await act(async () => {

@@ -1,0 +1,88 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { AppError } from "@/lib/app-error";
+import { audit, type AuditActor } from "@/lib/audit";
+import { sniff, SNIFF_BYTES } from "@/lib/contracts/file-types";
+import { db } from "@/lib/db";
+import { initialScanStatus, scanSubmissionInBackground } from "@/lib/security/scan";
+import { getStore } from "@/lib/storage";
+import { enqueue, transcriptionFromUpload } from "@/lib/transcriptions/create";
+import { acceptedKinds, forgetFields, typeRefused } from "./resumable";
+
+/*
+ * The end of a resumable upload (lib/uploads/resumable.ts), called by the tus server only: the
+ * maintenance jobs (the orphan sweep) reach the upload store and resumable.ts, never this module,
+ * which creates transcriptions and queues their jobs.
+ */
+
+/**
+ * The last byte arrived: the stored object is read once (its sha256, and its type from its bytes
+ * again) and becomes the submission's file, then goes to the malware scan; or, for a transcription
+ * upload, the transcription (lib/transcriptions/create.ts), whose job is queued. Runs once per upload
+ * even if two requests finish it. A file refused now (its type, or consents another upload claimed
+ * meanwhile) is deleted and its row says why.
+ */
+export async function finishUpload(id: string, actor: AuditActor): Promise<void> {
+  const row = await db().upload.findUniqueOrThrow({
+    where: { id },
+    select: { id: true, submissionId: true, userId: true, fileName: true, storageKey: true, completedAt: true, createdAt: true, transcription: true },
+  });
+  if (row.completedAt) return;
+  const { sha256, size, head } = await digest(row.storageKey);
+  const type = sniff(head, row.fileName);
+  if (!type || !acceptedKinds(row).has(type.kind)) return refuse(row, typeRefused(row));
+  let transcriptionId: string | null = null;
+  const finished = await db()
+    .$transaction(async (tx) => {
+      const claimed = await tx.upload.updateMany({ where: { id, completedAt: null }, data: { completedAt: new Date(), receivedBytes: BigInt(size) } });
+      if (claimed.count === 0) return false;
+      if (row.transcription) {
+        transcriptionId = await transcriptionFromUpload(tx, row, { sha256, size, type }, actor);
+        // The fields (patient information among them) now live on the transcription only, and go with it.
+        await tx.upload.update({ where: { id }, data: { transcription: { transcriptionId } } });
+        return true;
+      }
+      const submissionId = row.submissionId!;
+      const file = await tx.submissionFile.create({
+        data: {
+          submissionId,
+          originalName: row.fileName,
+          size: BigInt(size),
+          mimeType: type.mimeType,
+          sha256,
+          storageKey: row.storageKey,
+          scanStatus: initialScanStatus(),
+        },
+        select: { id: true },
+      });
+      await tx.upload.update({ where: { id }, data: { fileId: file.id } });
+      await tx.submission.update({ where: { id: submissionId }, data: { hasFiles: true, updatedAt: new Date() } });
+      // New files answer the coordinator's open requests for more documents.
+      await tx.documentRequest.updateMany({ where: { submissionId, fulfilledAt: null }, data: { fulfilledAt: new Date() } });
+      await audit(tx, actor, { action: "upload.complete", entityType: "submission", entityId: submissionId, metadata: { uploadId: id, bytes: size } });
+      return true;
+    })
+    .catch((error: unknown) => (error instanceof AppError ? refuse(row, error) : Promise.reject(error)));
+  if (!finished) return;
+  if (transcriptionId) await enqueue(transcriptionId);
+  else scanSubmissionInBackground(row.submissionId!);
+}
+
+/** An arrived file refused at the end: its bytes are deleted and its row keeps the reason. */
+async function refuse(row: { id: string; storageKey: string; transcription: unknown }, error: AppError): Promise<never> {
+  await getStore().delete(row.storageKey);
+  await db().upload.update({ where: { id: row.id }, data: { failure: error.code, ...forgetFields(row) } });
+  throw error;
+}
+
+async function digest(key: string): Promise<{ sha256: string; size: number; head: Buffer }> {
+  const hash = createHash("sha256");
+  const head: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of (await getStore().get(key)) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    if (size < SNIFF_BYTES) head.push(chunk.subarray(0, SNIFF_BYTES - size));
+    size += chunk.length;
+  }
+  return { sha256: hash.digest("hex"), size, head: Buffer.concat(head) };
+}
