@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serverSecrets } from "./tests/build/sentinels.mjs";
+import { chromiumLaunchOptions } from "./tests/e2e/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
@@ -27,20 +28,7 @@ export default defineConfig({
     // by themselves, and test API requests (page.request) do it through this header.
     extraHTTPHeaders: { Origin: baseURL },
     trace: "retain-on-failure",
-    launchOptions: {
-      // Playwright cannot download its own browser here: Debian's Chromium is used instead.
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {

@@ -36,7 +36,11 @@ function subscribe(changed: () => void): () => void {
 
 /** The submission of this browser whose files have not all arrived (none while rendering on the server). */
 export function usePendingSubmission(): PendingSubmission | null {
-  const raw = useSyncExternalStore(subscribe, () => localStorage.getItem(KEY), () => null);
+  const raw = useSyncExternalStore(
+    subscribe,
+    () => localStorage.getItem(KEY),
+    () => null,
+  );
   return useMemo(() => parse(raw), [raw]);
 }
 
@@ -45,6 +49,8 @@ export interface PendingFile {
   name: string;
   size: number;
   lastModified?: number;
+  /** SHA-256 of the file's first 64 KiB (where the browser can compute it): the same name and size is not enough. */
+  fingerprint?: string;
 }
 
 export interface PendingSubmission {
@@ -57,17 +63,26 @@ function readPendingSubmission(): PendingSubmission | null {
   return parse(localStorage.getItem(KEY));
 }
 
-export function rememberPendingSubmission(
-  submission: { id: string; trackingNumber: string },
-  uploads: UploadView[],
-  files: { name: string; size: number; lastModified?: number }[],
-): void {
-  const pending: PendingFile[] = uploads.map((upload, index) => ({
-    uploadId: upload.id,
-    name: upload.name,
-    size: upload.size,
-    lastModified: files[index]?.lastModified,
-  }));
+const FINGERPRINT_BYTES = 64 * 1024;
+
+/** The fingerprint of a file, or undefined where the browser has no Web Crypto (a page not served over https). */
+export async function fingerprintOf(file: Blob): Promise<string | undefined> {
+  if (typeof crypto === "undefined" || !crypto.subtle) return undefined;
+  const digest = await crypto.subtle.digest("SHA-256", await file.slice(0, FINGERPRINT_BYTES).arrayBuffer());
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** Remembers the announced files of a new case, each with its date and fingerprint, until they arrive. */
+export async function rememberPendingSubmission(submission: { id: string; trackingNumber: string }, uploads: UploadView[], files: File[]): Promise<void> {
+  const pending: PendingFile[] = await Promise.all(
+    uploads.map(async (upload, index) => ({
+      uploadId: upload.id,
+      name: upload.name,
+      size: upload.size,
+      lastModified: files[index]?.lastModified,
+      fingerprint: files[index] ? await fingerprintOf(files[index]) : undefined,
+    })),
+  );
   write({ submissionId: submission.id, trackingNumber: submission.trackingNumber, files: pending });
 }
 
@@ -79,12 +94,12 @@ export function forgetPendingFile(uploadId: string): void {
   write(files.length === 0 ? null : { ...pending, files });
 }
 
-/** The pending file a newly chosen file is (same name and size, and same date when both are known). */
-export function matchPendingFile(files: PendingFile[], chosen: { name: string; size: number; lastModified?: number }): PendingFile | undefined {
-  return files.find(
-    (file) =>
-      file.name === chosen.name &&
-      file.size === chosen.size &&
-      (file.lastModified === undefined || chosen.lastModified === undefined || file.lastModified === chosen.lastModified),
+/** The pending file a newly chosen file is: same name and size, and same date and fingerprint where they are known. */
+export async function matchPendingFile(files: PendingFile[], chosen: File): Promise<PendingFile | undefined> {
+  const candidates = files.filter(
+    (file) => file.name === chosen.name && file.size === chosen.size && (file.lastModified === undefined || file.lastModified === chosen.lastModified),
   );
+  if (!candidates.some((file) => file.fingerprint)) return candidates[0];
+  const fingerprint = await fingerprintOf(chosen);
+  return candidates.find((file) => !file.fingerprint || !fingerprint || file.fingerprint === fingerprint);
 }

@@ -27,7 +27,7 @@ export interface SendProgress {
 
 export interface SendCallbacks {
   onProgress: (progress: SendProgress) => void;
-  /** The browser went offline (true) or back online (false): sending waits, then continues by itself. */
+  /** The connection is gone (the browser is offline, or a request failed and is retried: true) or back (false): sending waits, then continues by itself. */
   onOffline: (offline: boolean) => void;
 }
 
@@ -47,6 +47,12 @@ export function sendFile(file: Blob & { name: string }, uploadId: string, callba
   let speed: number | null = null;
   let chunkStarted = performance.now();
   let paused = false;
+  let connectionLost = false;
+  const setConnectionLost = (lost: boolean) => {
+    if (lost === connectionLost) return;
+    connectionLost = lost;
+    callbacks.onOffline(lost);
+  };
   let resolveDone!: () => void;
   let rejectDone!: (error: ApiError) => void;
   const done = new Promise<void>((resolve, reject) => {
@@ -65,9 +71,14 @@ export function sendFile(file: Blob & { name: string }, uploadId: string, callba
       const status = error.originalResponse?.getStatus() ?? 0;
       // A refusal (type, size, expired, not yours) does not change by trying again; a lost connection,
       // a busy upload (423), an offset the server moved (409) or a server error do.
-      return status === 0 || status === 409 || status === 423 || status >= 500;
+      const retry = status === 0 || status === 409 || status === 423 || status >= 500;
+      if (retry && status === 0) setConnectionLost(true);
+      return retry;
     },
-    onProgress: (sent, total) => callbacks.onProgress({ sent, total, bytesPerSecond: speed }),
+    onProgress: (sent, total) => {
+      setConnectionLost(false);
+      callbacks.onProgress({ sent, total, bytesPerSecond: speed });
+    },
     onChunkComplete: (chunkSize) => {
       const seconds = (performance.now() - chunkStarted) / 1000;
       const measured = chunkSize / Math.max(seconds, 0.05);
@@ -90,11 +101,11 @@ export function sendFile(file: Blob & { name: string }, uploadId: string, callba
   });
 
   const goneOffline = () => {
-    callbacks.onOffline(true);
+    setConnectionLost(true);
     void upload.abort();
   };
   const backOnline = () => {
-    callbacks.onOffline(false);
+    setConnectionLost(false);
     if (!paused) upload.start();
   };
   window.addEventListener("offline", goneOffline);
@@ -104,7 +115,7 @@ export function sendFile(file: Blob & { name: string }, uploadId: string, callba
     window.removeEventListener("online", backOnline);
   };
 
-  if (typeof navigator !== "undefined" && navigator.onLine === false) callbacks.onOffline(true);
+  if (typeof navigator !== "undefined" && navigator.onLine === false) setConnectionLost(true);
   else upload.start();
 
   return {

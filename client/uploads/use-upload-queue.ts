@@ -114,7 +114,10 @@ export function useUploadQueue() {
       update(item.key, { uploadId, state: "sending", error: undefined });
       const handle = sendFile(item.file, uploadId, {
         onProgress: ({ sent, bytesPerSecond }) => update(item.key, { sent, bytesPerSecond }),
-        onOffline: (offline) => update(item.key, { state: offline ? "offline" : "sending" }),
+        onOffline: (offline) =>
+          setItems((list) =>
+            list.map((entry) => (entry.key === item.key && entry.state !== "paused" ? { ...entry, state: offline ? "offline" : "sending" } : entry)),
+          ),
       });
       handles.current.set(item.key, handle);
       try {

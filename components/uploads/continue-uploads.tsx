@@ -27,7 +27,7 @@ export function ContinueUploads({ pending, onArrived }: { pending: PendingSubmis
   async function pick(files: File[]) {
     const notPending: string[] = [];
     for (const file of files) {
-      const match = matchPendingFile(
+      const match = await matchPendingFile(
         missing.filter((candidate) => !chosen.has(candidate.uploadId)),
         file,
       );
@@ -45,29 +45,31 @@ export function ContinueUploads({ pending, onArrived }: { pending: PendingSubmis
     setUnknown(notPending);
   }
 
-  if (missing.length === 0 && !queue.sending) return null;
+  if (missing.length === 0 && queue.items.length === 0) return null;
   return (
-    <section
-      className="space-y-3 rounded-lg border border-primary/40 bg-secondary/40 p-4"
-      aria-labelledby="continue-uploads-title"
-      data-testid="continue-uploads"
-    >
-      <h3 id="continue-uploads-title" className="font-semibold">
-        {t("continueTitle", { trackingNumber: pending.trackingNumber })}
-      </h3>
-      <p className="text-sm">{t("continueHint")}</p>
-      <ul className="space-y-1 text-sm" aria-label={t("stillMissing")}>
-        {missing.map((file) => (
-          <li key={file.uploadId} className="flex min-w-0 items-center gap-2">
-            <FileName name={file.name} className="min-w-0 flex-1" />
-            <span className="shrink-0 text-muted-foreground">{formatFileSize(file.size, locale)}</span>
-          </li>
-        ))}
-      </ul>
-      <FileDropZone onAdd={(files) => void pick(files)} hint={t("continuePick")} />
-      {unknown.length > 0 && (
-        <p role="alert" className="text-sm break-words text-destructive">
-          {t("notMissing", { names: unknown.join(", ") })}
+    <section className="space-y-3 rounded-lg border border-primary/40 bg-secondary/40 p-4" aria-label={pending.trackingNumber} data-testid="continue-uploads">
+      {missing.length > 0 ? (
+        <>
+          <h3 className="font-semibold">{t("continueTitle", { trackingNumber: pending.trackingNumber })}</h3>
+          <p className="text-sm">{t("continueHint")}</p>
+          <ul className="space-y-1 text-sm" aria-label={t("stillMissing")}>
+            {missing.map((file) => (
+              <li key={file.uploadId} className="flex min-w-0 items-center gap-2">
+                <FileName name={file.name} className="min-w-0 flex-1" />
+                <span className="shrink-0 text-muted-foreground">{formatFileSize(file.size, locale)}</span>
+              </li>
+            ))}
+          </ul>
+          <FileDropZone onAdd={(files) => void pick(files)} hint={t("continuePick")} />
+          {unknown.length > 0 && (
+            <p role="alert" className="text-sm break-words text-destructive">
+              {t("notMissing", { names: unknown.join(", ") })}
+            </p>
+          )}
+        </>
+      ) : (
+        <p role="status" className="text-sm font-medium text-primary">
+          {t("allArrived")}
         </p>
       )}
       <UploadQueueList queue={queue} removable={false} />

@@ -1,6 +1,10 @@
 import { chromium, expect, test, type Browser, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { ThrottleProxy } from "../support/throttle-proxy";
+import { chromiumLaunchOptions } from "./chromium";
 
 /*
  * Uploads over a slow, broken mobile link, in Chromium: the app is reached through a throttling TCP
@@ -21,18 +25,8 @@ test.beforeAll(async ({ baseURL }) => {
   const app = new URL(baseURL!);
   ({ proxy } = await ThrottleProxy.before(`http://127.0.0.1:${app.port}`, { upBitsPerSecond: UP_BITS_PER_SECOND }));
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      `--host-resolver-rules=MAP localhost:${app.port} 127.0.0.1:${proxy.port}`,
-    ],
+    ...chromiumLaunchOptions,
+    args: [...chromiumLaunchOptions.args, `--host-resolver-rules=MAP localhost:${app.port} 127.0.0.1:${proxy.port}`],
   });
 });
 
@@ -41,8 +35,12 @@ test.afterAll(async () => {
   await proxy?.close();
 });
 
-/** A PDF of random bytes: the same size and content every time it is picked again. */
-const report = { name: "ct-report-2025.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("%PDF-1.4\n"), randomBytes(SIZE - 9)]) };
+/**
+ * A PDF of random bytes, on disk: picked again after a reload it is the same file (name, size and
+ * date), as a patient's file is.
+ */
+const report = path.join(mkdtempSync(path.join(tmpdir(), "afya-e2e-upload-")), "ct-report-2025.pdf");
+writeFileSync(report, Buffer.concat([Buffer.from("%PDF-1.4\n"), randomBytes(SIZE - 9)]));
 
 async function openRecordsForm(baseURL: string): Promise<Page> {
   const page = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, extraHTTPHeaders: {} })).newPage();
@@ -95,6 +93,7 @@ test("a page reloaded in the middle offers the missing file, which continues fro
   await expect(resume).toContainText("ct-report-2025.pdf");
   await resume.locator('input[type="file"]').setInputFiles([report]);
   await expect(resume.getByTestId("upload-row")).toHaveAttribute("data-state", "done", { timeout: 150_000 });
+  await expect(resume.getByRole("status")).toHaveText("All files have arrived. Thank you: your care coordinator will look at them.");
   expect((proxy.bytesFromClients - before) / SIZE).toBeLessThan(1.1);
   await page.reload();
   await expect(page.getByTestId("continue-uploads")).toHaveCount(0);

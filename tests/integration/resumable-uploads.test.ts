@@ -7,7 +7,7 @@ import path from "node:path";
 import { APP_URL, useFreshApp } from "./support/app";
 import { serveRoutes } from "./support/http-app";
 import { validJsonFields } from "./support/multipart";
-import { startS3rver } from "../support/s3rver";
+import { s3rverEnv, startS3rver } from "../support/s3rver";
 
 /*
  * The resumable upload endpoint (tus 1.0 at /api/uploads) against the route handlers served over
@@ -138,15 +138,7 @@ describe("resumable uploads (tus at /api/uploads)", () => {
         s3 = started;
         const { port } = started;
 
-        Object.assign(process.env, {
-          S3_BUCKET: "uploads-test",
-          S3_ENDPOINT: `http://127.0.0.1:${port}`,
-          S3_REGION: "us-east-1",
-          S3_FORCE_PATH_STYLE: "true",
-          S3_ACCESS_KEY_ID: "S3RVER",
-          S3_SECRET_ACCESS_KEY: "S3RVER",
-          S3_SERVER_SIDE_ENCRYPTION: "AES256",
-        });
+        Object.assign(process.env, s3rverEnv(port, "uploads-test"));
         (await import("@/lib/env")).resetEnvForTests();
       });
       after(async () => {
@@ -341,5 +333,24 @@ describe("resumable uploads (tus at /api/uploads)", () => {
     assert.ok(Date.now() - started < 8000, `released after ${Date.now() - started} ms`);
     assert.equal((await guest.offset(id)).offset, sent, "what arrived before the silence is kept");
     assert.equal((await guest.patch(id, sent, file.subarray(sent))).status, 204);
+  });
+
+  test("a file whose last byte arrived but was not recorded (the server failed in between) is recorded on the client's next HEAD", async () => {
+    const guest = new Client(server.url);
+    const file = markedPdf(300_000);
+    const { body } = await guest.submit([{ name: "unrecorded.pdf", size: file.length }]);
+    const id = body.uploads[0].id;
+    assert.equal((await guest.create(id, file.length)).status, 201);
+    // The bytes reach the store, but not the request's end (where the file is recorded).
+    const { uploadServer } = await import("@/lib/uploads/tus/server");
+    const { Readable } = await import("node:stream");
+    await uploadServer().datastore.write(Readable.from([file]), id, 0);
+    const { db } = await import("@/lib/db");
+    assert.equal((await db().upload.findUniqueOrThrow({ where: { id } })).completedAt, null);
+
+    assert.deepEqual(await guest.offset(id), { status: 200, offset: file.length });
+    const row = await db().upload.findUniqueOrThrow({ where: { id } });
+    assert.ok(row.completedAt && row.fileId, "recorded");
+    assert.equal((await db().submissionFile.findUniqueOrThrow({ where: { id: row.fileId } })).sha256, sha256(file));
   });
 });

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { s3rverEnv } from "../support/s3rver";
 import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { S3Client } from "@aws-sdk/client-s3";
@@ -167,16 +168,7 @@ function s3Backend(): Backend {
       directory = await mkdtemp(path.join(tmpdir(), "afyabridge-s3rver-"));
       server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: BUCKET }] });
       const { port } = await server.run();
-      return storeFromEnv({
-        S3_BUCKET: BUCKET,
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        S3_REGION: "us-east-1",
-        S3_FORCE_PATH_STYLE: "true",
-        // s3rver's built-in account; it does not check signatures.
-        S3_ACCESS_KEY_ID: "S3RVER",
-        S3_SECRET_ACCESS_KEY: "S3RVER",
-        S3_SERVER_SIDE_ENCRYPTION: "AES256",
-      });
+      return storeFromEnv(s3rverEnv(port, BUCKET));
     },
     async stop() {
       restoreEnv();

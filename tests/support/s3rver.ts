@@ -62,3 +62,16 @@ export async function startS3rver(directory: string, buckets: string[]): Promise
   const { port } = await server.run();
   return { port, close: () => server.close() };
 }
+
+/** The app's S3 settings for a bucket of a local s3rver (its built-in account; it does not check signatures). */
+export function s3rverEnv(port: number, bucket: string): Record<string, string> {
+  return {
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_REGION: "us-east-1",
+    S3_FORCE_PATH_STYLE: "true",
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_SERVER_SIDE_ENCRYPTION: "AES256",
+  };
+}

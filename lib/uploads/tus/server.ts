@@ -10,7 +10,7 @@ import { MAX_FILE_BYTES } from "@/lib/contracts/submissions";
 import { UPLOADS_PATH, uploadMetadataSchema } from "@/lib/contracts/uploads";
 import { getEnv, type Env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { createStore } from "@/lib/storage";
+import { createStore, s3Options } from "@/lib/storage";
 import { LocalStore } from "@/lib/storage/local";
 import { checkUploadHead, finishUpload, recordProgress, startUpload, UPLOAD_EXPIRY_MS, uploadForRequest } from "@/lib/uploads/resumable";
 import { CheckedStore } from "./checked-store";
@@ -38,22 +38,8 @@ export function uploadServer(): Server {
 
 /** The store partial uploads go to: encrypted local disk, or S3 (kept under uploads/, like finished ones). */
 function createUploadDataStore(env: Env): { store: DataStore; storeId: (id: string) => string } {
-  if (env.S3_BUCKET) {
-    const store = new S3UploadStore(
-      {
-        bucket: env.S3_BUCKET,
-        region: env.S3_REGION,
-        endpoint: env.S3_ENDPOINT,
-        accessKeyId: env.S3_ACCESS_KEY_ID,
-        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-        forcePathStyle: env.S3_FORCE_PATH_STYLE,
-        serverSideEncryption: env.S3_SERVER_SIDE_ENCRYPTION,
-        kmsKeyId: env.S3_KMS_KEY_ID,
-      },
-      UPLOAD_EXPIRY_MS,
-    );
-    return { store, storeId: uploadStorageKey };
-  }
+  const s3 = s3Options(env);
+  if (s3) return { store: new S3UploadStore(s3, UPLOAD_EXPIRY_MS), storeId: uploadStorageKey };
   const objects = createStore(env) as LocalStore;
   const store = new EncryptedUploadStore({
     dataDir: env.DATA_DIR,
@@ -64,7 +50,8 @@ function createUploadDataStore(env: Env): { store: DataStore; storeId: (id: stri
   return { store, storeId: (id) => id };
 }
 
-function createUploadServer(env: Env): Server {
+/** A tus server on the given configuration (one per app instance; tests build two to stand for two instances). */
+export function createUploadServer(env: Env): Server {
   const { store, storeId } = createUploadDataStore(env);
   const locker: Locker = env.DATABASE_URL ? new PostgresLocker(env.DATABASE_URL) : new MemoryLocker();
   const users = new WeakMap<Request, Promise<SessionUser | null>>();
@@ -73,9 +60,10 @@ function createUploadServer(env: Env): Server {
     return users.get(request)!;
   };
 
+  const datastore = new CheckedStore(store, { checkHead: checkUploadHead, written: recordProgress, storeId });
   return new Server({
     path: UPLOADS_PATH,
-    datastore: new CheckedStore(store, { checkHead: checkUploadHead, written: recordProgress, storeId }),
+    datastore,
     locker,
     maxSize: MAX_FILE_BYTES,
     relativeLocation: true,
@@ -87,7 +75,13 @@ function createUploadServer(env: Env): Server {
       return parsed.data.uploadId;
     },
     onIncomingRequest: async (request, id) => {
-      await uploadForRequest(request, id, await userOf(request));
+      const upload = await uploadForRequest(request, id, await userOf(request));
+      // Every byte arrived but the file was not recorded (the server failed in between): the client's
+      // next question finishes it, since tus-js-client takes a full offset for success.
+      if (request.method === "HEAD" && upload.startedAt && !upload.completedAt) {
+        const stored = await datastore.getUpload(id).catch(() => null);
+        if (stored && stored.offset === stored.size) await finishUpload(id, actorFor(request, await userOf(request)));
+      }
     },
     onUploadCreate: async (_request, upload) => {
       await startUpload(upload.id, upload.size);

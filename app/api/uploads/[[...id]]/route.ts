@@ -2,6 +2,8 @@ import { PassThrough, Readable } from "node:stream";
 import { errorResponse, serveApi } from "@/lib/api/handler";
 import { assertSameOrigin } from "@/lib/api/origin";
 import { openRequestBody } from "@/lib/api/request-body";
+import { AppError } from "@/lib/app-error";
+import { log } from "@/lib/log";
 import { uploadServer } from "@/lib/uploads/tus/server";
 
 export const dynamic = "force-dynamic";
@@ -18,7 +20,7 @@ async function handle(request: Request): Promise<Response> {
     try {
       assertSameOrigin(request);
       const forwarded = body
-        ? new Request(request, { body: Readable.toWeb(endsWhenCut(body.stream)) as ReadableStream<Uint8Array>, duplex: "half" } as RequestInit)
+        ? new Request(request, { body: Readable.toWeb(endsWhenCut(body.stream, request)) as ReadableStream<Uint8Array>, duplex: "half" } as RequestInit)
         : request;
       const response = await uploadServer().handleWeb(forwarded);
       // Refusals carry our JSON error body (onResponseError); say so.
@@ -36,9 +38,13 @@ async function handle(request: Request): Promise<Response> {
  * The body as tus reads it: a request cut off (client gone, or silent for the idle time) simply ends,
  * so that every byte that arrived is kept and the client continues from there.
  */
-function endsWhenCut(stream: Readable): Readable {
+function endsWhenCut(stream: Readable, request: Request): Readable {
   const kept = new PassThrough();
-  stream.on("error", () => kept.end());
+  stream.on("error", (reason) => {
+    const uploadId = new URL(request.url).pathname.split("/").pop();
+    log.warn({ uploadId, reason: reason instanceof AppError ? reason.code : "interrupted" }, "upload request cut off: the bytes that arrived are kept");
+    kept.end();
+  });
   return stream.pipe(kept);
 }
 
