@@ -10,13 +10,24 @@ import { once } from "node:events";
 
 const MiB = 1024 * 1024;
 
-/** The slow-link proxy and the timed tus-js-client upload of tests/support (TypeScript, loaded through tsx). */
+/** The browser's first request size (client/uploads/send-file.ts); the following ones follow the measured speed. */
+const BROWSER_FIRST_CHUNK = 256 * 1024;
+
+/**
+ * The slow-link proxy and the timed tus-js-client upload of tests/support (TypeScript, loaded through
+ * tsx), and `chunking(chunkMb)`: PATCHes of that many MiB, or (NaN) sized as the browser sizes them.
+ */
 export async function testSupport() {
   const { register } = await import("tsx/esm/api");
   register();
   const { ThrottleProxy } = await import("../tests/support/throttle-proxy.ts");
   const { tusUpload } = await import("../tests/support/tus-upload.ts");
-  return { ThrottleProxy, tusUpload };
+  const { nextChunkSize } = await import("../client/uploads/send-file.ts");
+  const chunking = (chunkMb) =>
+    Number.isFinite(chunkMb)
+      ? { chunkSize: chunkMb * MiB, label: `PATCHes of ${chunkMb} MiB` }
+      : { chunkSize: BROWSER_FIRST_CHUNK, nextChunkSize, label: "PATCHes sized as the browser sizes them (about 15 s each at the measured speed)" };
+  return { ThrottleProxy, tusUpload, chunking };
 }
 
 /** Writes a PDF-looking file of `size` bytes (no two MiB alike) and returns its sha256. */

@@ -9,7 +9,7 @@
  *    server's offset; the bytes that crossed the link divided by the file's size (goal < 1.05).
  * Both stored files are read back after the server stops and their sha256 compared with the original's.
  *
- *   npm run build && node bench/upload.mjs [sizeMB=500] [--chunk-mb=8] [--drops=3] [--drop-ms=1000]
+ *   npm run build && node bench/upload.mjs [sizeMB=500] [--chunk-mb=N] [--drops=3] [--drop-ms=1000]
  *   npm run build && node bench/upload.mjs [sizeMB=500] --multipart   (the old multipart POST, for comparison)
  */
 import { spawnSync } from "node:child_process";
@@ -23,7 +23,7 @@ import { multipartUpload } from "./upload-multipart.mjs";
 const args = process.argv.slice(2);
 const flag = (name, fallback) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
 const sizeMb = Number(args.find((a) => !a.startsWith("--")) ?? 500);
-const chunkMb = flag("chunk-mb", 8);
+const chunkMb = flag("chunk-mb", NaN);
 const drops = flag("drops", 3);
 const dropMs = flag("drop-ms", 1000);
 const multipart = args.includes("--multipart");
@@ -31,7 +31,7 @@ const multipart = args.includes("--multipart");
 const MiB = 1024 * 1024;
 const size = sizeMb * MiB;
 const source = path.join(tmpdir(), `afya-bench-${process.pid}.pdf`);
-const { ThrottleProxy, tusUpload } = await testSupport();
+const { ThrottleProxy, tusUpload, chunking } = await testSupport();
 
 function timeCp() {
   const target = `${source}.copy`;
@@ -79,17 +79,17 @@ try {
     ]);
     const [warm, straight, dropped] = uploads;
     const endpoint = `${server.url}/api/uploads`;
-    const chunkSize = chunkMb * MiB;
+    const { label, ...chunks } = chunking(chunkMb);
 
     // Warm up first (route code, the embedded database's first open) with a small upload.
-    const warmed = await tusUpload({ endpoint, file: createReadStream(warmUp), uploadId: warm.id, name: warm.name, headers, chunkSize });
+    const warmed = await tusUpload({ endpoint, file: createReadStream(warmUp), uploadId: warm.id, name: warm.name, headers, ...chunks });
     rmSync(warmUp);
     if (!warmed.ok) throw new Error(`warm-up upload failed: ${warmed.error?.message}`);
 
     // 1. Straight over loopback.
     const baseline = treeRss(server.pid);
     const stopSampling = memorySampler(server.pid);
-    const run = await tusUpload({ endpoint, file: createReadStream(source), uploadId: straight.id, name: straight.name, headers, chunkSize });
+    const run = await tusUpload({ endpoint, file: createReadStream(source), uploadId: straight.id, name: straight.name, headers, ...chunks });
     const peak = stopSampling();
     if (!run.ok) throw new Error(`upload failed: ${run.error?.message}`);
 
@@ -109,7 +109,7 @@ try {
       uploadId: dropped.id,
       name: dropped.name,
       headers,
-      chunkSize,
+      ...chunks,
       retryDelays: [250, 500, 1000, 2000, 3000, 5000, 5000, 5000],
     });
     const peakDropped = stopSamplingDropped();
@@ -125,7 +125,7 @@ try {
     const ratio = cpSeconds / seconds;
     const growth = (Math.max(peak, peakDropped) - baseline) / MiB;
     const overLink = link.proxy.bytesFromClients / size;
-    console.log(`file: ${sizeMb} MB, tus PATCHes of ${chunkMb} MiB`);
+    console.log(`file: ${sizeMb} MB, tus ${label}`);
     console.log(`cp:       ${cpSeconds.toFixed(2)} s, ${(sizeMb / cpSeconds).toFixed(1)} MB/s`);
     console.log(`upload:   ${seconds.toFixed(2)} s, ${(sizeMb / seconds).toFixed(1)} MB/s in ${count(run, "PATCH")} PATCHes`);
     console.log(`throughput ratio to cp: ${ratio.toFixed(2)} (goal ≥ 0.5) ${pass(ratio >= 0.5)}`);

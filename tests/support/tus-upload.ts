@@ -31,8 +31,13 @@ export interface TusUploadOptions {
   name: string;
   /** Origin and the upload cookie. */
   headers: Record<string, string>;
-  /** Bytes per PATCH; Infinity (the default) sends the rest of the file in one. */
+  /** Bytes per PATCH (the first one's, with `nextChunkSize`); Infinity (the default) sends the rest of the file in one. */
   chunkSize?: number;
+  /**
+   * Sizes each following PATCH from the speed measured so far (bytes per second, averaged as the
+   * browser does), e.g. client/uploads/send-file.ts's nextChunkSize.
+   */
+  nextChunkSize?: (bytesPerSecond: number) => number;
   /** Waits before each retry (ms); none: the first failure ends the upload. */
   retryDelays?: number[] | null;
   onProgress?: (sent: number, total: number) => void;
@@ -48,8 +53,10 @@ export function tusUpload(options: TusUploadOptions): Promise<TusOutcome> {
     starts.delete(request);
     requests.push({ method: request.getMethod(), ms: performance.now() - at, status });
   };
+  let speed: number | null = null;
+  let chunkStarted = performance.now();
   return new Promise((resolve) => {
-    const upload = new Upload(options.file, {
+    const upload: Upload = new Upload(options.file, {
       endpoint: options.endpoint,
       metadata: { uploadId: options.uploadId, filename: options.name },
       headers: options.headers,
@@ -58,6 +65,13 @@ export function tusUpload(options: TusUploadOptions): Promise<TusOutcome> {
       storeFingerprintForResuming: false,
       onBeforeRequest: (request) => {
         starts.set(request, performance.now());
+        if (request.getMethod() === "PATCH" || request.getMethod() === "POST") chunkStarted = performance.now();
+      },
+      onChunkComplete: (chunkSize) => {
+        if (!options.nextChunkSize) return;
+        const measured = chunkSize / Math.max((performance.now() - chunkStarted) / 1000, 0.05);
+        speed = speed === null ? measured : 0.6 * speed + 0.4 * measured;
+        upload.options.chunkSize = options.nextChunkSize(speed);
       },
       onAfterResponse: (request, response) => finish(request, response.getStatus()),
       onProgress: options.onProgress,
