@@ -74,3 +74,19 @@ export function treeRss(pid) {
   }
   return total;
 }
+
+/** The records form's fields of a bench submission, as the multipart form names them. */
+export function multipartFields(email = "bench@example.com") {
+  return {
+    name: "Bench Patient",
+    email,
+    homeCountry: "Nigeria",
+    specialty: "cardiology",
+    urgency: "standard",
+    preferredCountries: '["Turkey"]',
+    consent: "true",
+    consentFullName: "Bench Patient",
+    consentEmail: email,
+    consentDate: new Date().toISOString().slice(0, 10),
+  };
+}

@@ -15,6 +15,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { multipartFields } from "./server.mjs";
 
 const UPLOADS = Number(process.argv[2] ?? 50);
 const SENT_BYTES = Number(process.argv[3] ?? 300) * 1024;
@@ -52,18 +53,7 @@ let ipCounter = 0;
 const nextIp = () => `198.51.${100 + Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 
 function head(email) {
-  const fields = {
-    name: "Bench Patient",
-    email,
-    homeCountry: "Nigeria",
-    specialty: "cardiology",
-    urgency: "standard",
-    preferredCountries: '["Turkey"]',
-    consent: "true",
-    consentFullName: "Bench Patient",
-    consentEmail: email,
-    consentDate: "2026-11-22",
-  };
+  const fields = multipartFields(email);
   const text = Object.entries(fields)
     .map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
     .join("");

@@ -5,24 +5,13 @@
  */
 import { createReadStream, rmSync, statSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
-import { treeRss } from "./server.mjs";
+import { multipartFields, treeRss } from "./server.mjs";
 
 const MiB = 1024 * 1024;
 
 function post(url, file) {
   const boundary = "----afyabench" + Date.now();
-  const fields = {
-    name: "Bench Patient",
-    email: "bench@example.com",
-    homeCountry: "Nigeria",
-    specialty: "cardiology",
-    urgency: "standard",
-    preferredCountries: '["Turkey"]',
-    consent: "true",
-    consentFullName: "Bench Patient",
-    consentEmail: "bench@example.com",
-    consentDate: new Date().toISOString().slice(0, 10),
-  };
+  const fields = multipartFields();
   const head = Object.entries(fields)
     .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
     .join("");

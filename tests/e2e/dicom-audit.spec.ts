@@ -1,29 +1,17 @@
 import { expect, test } from "@playwright/test";
 import { explicitGradient16, jpegEncapsulated } from "../support/dicom-fixtures";
-import { becomeAdminThroughApi, signUpThroughApi } from "./support";
+import { becomeAdminThroughApi, signUpThroughApi, submitRecordsThroughApi } from "./support";
 
 test("a patient sends a DICOM study; an admin previews its metadata and image, then finds the read in the audit log", async ({ browser, page }) => {
   // The patient, in their own browser.
   const patientContext = await browser.newContext();
   const patient = await signUpThroughApi(patientContext.request, "Amina");
-  const upload = await patientContext.request.post("/api/my-submissions", {
-    multipart: {
-      name: patient.name,
-      email: patient.email,
-      homeCountry: "Nigeria",
-      medicalCondition: "Recurring headaches",
-      specialty: "neurology",
-      urgency: "standard",
-      preferredCountries: JSON.stringify(["Turkey"]),
-      consent: "true",
-      consentFullName: patient.name,
-      consentEmail: patient.email,
-      consentDate: "2026-11-22",
-      files: { name: "brain-mri.dcm", mimeType: "application/dicom", buffer: explicitGradient16() },
-    },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const { id: submissionId, trackingNumber } = (await upload.json()) as { id: string; trackingNumber: string };
+  const { id: submissionId, trackingNumber } = await submitRecordsThroughApi(
+    patientContext.request,
+    patient,
+    { medicalCondition: "Recurring headaches", specialty: "neurology" },
+    { name: "brain-mri.dcm", mimeType: "application/dicom", buffer: explicitGradient16() },
+  );
   const more = await patientContext.request.post("/api/add-files-to-submission", {
     multipart: { submissionId, files: { name: "knee-ct.dcm", mimeType: "application/dicom", buffer: jpegEncapsulated() } },
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { becomeAdminThroughApi, signUpThroughApi } from "./support";
+import { becomeAdminThroughApi, signUpThroughApi, submitRecordsThroughApi } from "./support";
 
 test("a patient sends an iPhone HEIC photo; the admin sees it as an image in the preview dialog and still downloads the HEIC; another patient gets 404", async ({
   browser,
@@ -10,24 +10,12 @@ test("a patient sends an iPhone HEIC photo; the admin sees it as an image in the
   const heic = readFileSync(path.join(process.cwd(), "tests/fixtures/photo.heic"));
   const patientContext = await browser.newContext();
   const patient = await signUpThroughApi(patientContext.request, "Zainab");
-  const upload = await patientContext.request.post("/api/my-submissions", {
-    multipart: {
-      name: patient.name,
-      email: patient.email,
-      homeCountry: "Nigeria",
-      medicalCondition: "Hypertension",
-      specialty: "cardiology",
-      urgency: "standard",
-      preferredCountries: JSON.stringify(["Turkey"]),
-      consent: "true",
-      consentFullName: patient.name,
-      consentEmail: patient.email,
-      consentDate: "2026-11-22",
-      files: { name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: heic },
-    },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const { trackingNumber } = (await upload.json()) as { trackingNumber: string };
+  const { trackingNumber } = await submitRecordsThroughApi(
+    patientContext.request,
+    patient,
+    { medicalCondition: "Hypertension", specialty: "cardiology" },
+    { name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: heic },
+  );
   await patientContext.close();
 
   const admin = await signUpThroughApi(page.request, "PhotoViewer");

@@ -174,3 +174,30 @@ export async function submitGuestCaseThroughApi(
   if (response.status() !== 201) throw new Error(`submission failed: ${response.status()} ${await response.text()}`);
   return (await response.json()) as { id: string; trackingNumber: string };
 }
+
+/** A signed-in patient's case with one file, sent as API clients send it (one multipart request). */
+export async function submitRecordsThroughApi(
+  request: APIRequestContext,
+  patient: { name: string; email: string },
+  case_: { medicalCondition: string; specialty: string },
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<{ id: string; trackingNumber: string }> {
+  const upload = await request.post("/api/my-submissions", {
+    multipart: {
+      name: patient.name,
+      email: patient.email,
+      homeCountry: "Nigeria",
+      medicalCondition: case_.medicalCondition,
+      specialty: case_.specialty,
+      urgency: "standard",
+      preferredCountries: JSON.stringify(["Turkey"]),
+      consent: "true",
+      consentFullName: patient.name,
+      consentEmail: patient.email,
+      consentDate: "2026-11-22",
+      files: file,
+    },
+  });
+  if (upload.status() !== 201) throw new Error(`the submission answered ${upload.status()}: ${await upload.text()}`);
+  return (await upload.json()) as { id: string; trackingNumber: string };
+}
