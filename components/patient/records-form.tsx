@@ -19,7 +19,7 @@ import {
   type SubmissionFieldsInput,
 } from "@/lib/contracts/submissions";
 import { useSubmitRecords } from "@/client/queries/submissions";
-import { rememberPendingSubmission, usePendingSubmission } from "@/client/uploads/pending-uploads";
+import { rememberPendingSubmission, usePendingSubmission, type PendingSubmission } from "@/client/uploads/pending-uploads";
 import { useUploadQueue } from "@/client/uploads/use-upload-queue";
 import { ContinueUploads } from "@/components/uploads/continue-uploads";
 import { UploadQueueList } from "@/components/uploads/upload-queue-list";
@@ -81,8 +81,11 @@ export function RecordsForm() {
   const [done, setDone] = useState<{ trackingNumber: string } | null>(null);
   // The case exists and its files are on their way (or some did not arrive).
   const [sending, setSending] = useState<{ trackingNumber: string; incomplete: boolean } | null>(null);
-  // Files of an earlier submission from this browser that did not all arrive: offered to continue.
-  const unfinished = usePendingSubmission();
+  // Files of an earlier submission from this browser that did not all arrive: offered to continue (and
+  // still shown, saying so, once they have arrived and the browser has forgotten them).
+  const pendingSubmission = usePendingSubmission();
+  const [unfinished, setUnfinished] = useState<PendingSubmission | null>(null);
+  if (pendingSubmission && !sending && pendingSubmission.submissionId !== unfinished?.submissionId) setUnfinished(pendingSubmission);
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const submit = useSubmitRecords();
   const pending = submit.isPending || queue.sending;
@@ -158,14 +161,15 @@ export function RecordsForm() {
       failed(errorText(failure));
       return;
     }
-    rememberPendingSubmission(
+    // First: the page is now sending this case's files (not offering to continue them).
+    setSending({ trackingNumber: created.trackingNumber, incomplete: false });
+    setIdempotencyKey(crypto.randomUUID());
+    draft.clear();
+    await rememberPendingSubmission(
       created,
       created.uploads,
       files.map(({ file }) => file),
     );
-    setIdempotencyKey(crypto.randomUUID());
-    draft.clear();
-    setSending({ trackingNumber: created.trackingNumber, incomplete: false });
     const arrived = await queue.sendAll(files, created.uploads);
     if (arrived < files.length) {
       setSending({ trackingNumber: created.trackingNumber, incomplete: true });

@@ -71,6 +71,7 @@ test("a connection that drops for 20 s at 40 % is resumed where it stopped, not 
   await expect(row).toHaveAttribute("data-state", "sending", { timeout: 30_000 });
   await untilServerHas(0.4, before);
 
+  await row.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath("upload-progress-390.png"), fullPage: false });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await proxy.drop(20_000);
