@@ -16,7 +16,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import pg from "pg";
-import { startServer } from "./server.mjs";
+import { multipartFields, startServer } from "./server.mjs";
 
 // The app's storage layer (TypeScript, marked server-only) to read the stored files back as the app does.
 await import("../scripts/server-only-hooks.mjs");
@@ -80,19 +80,7 @@ function guestSubmission(url, i) {
   const files = [randomBytes(150_000), randomBytes(60_000)].map((bytes, n) => Buffer.concat([Buffer.from("%PDF-1.4\n"), bytes.subarray(n)]));
   const form = new FormData();
   const email = `load${i}@example.com`;
-  for (const [name, value] of Object.entries({
-    name: `Load Patient ${inLetters(i)}`,
-    email,
-    homeCountry: "Nigeria",
-    specialty: "cardiology",
-    urgency: "standard",
-    preferredCountries: '["Turkey"]',
-    consent: "true",
-    consentFullName: `Load Patient ${inLetters(i)}`,
-    consentEmail: email,
-    consentDate: new Date().toISOString().slice(0, 10),
-  }))
-    form.append(name, value);
+  for (const [name, value] of Object.entries(multipartFields(email, `Load Patient ${inLetters(i)}`))) form.append(name, value);
   files.forEach((bytes, n) => form.append("files", new Blob([bytes], { type: "application/pdf" }), `report-${i}-${n}.pdf`));
   return async () => {
     const response = await fetch(`${url}/api/medical-submissions`, { method: "POST", body: form, headers: { origin: url, "x-forwarded-for": address(i) } });

@@ -76,16 +76,16 @@ export function treeRss(pid) {
 }
 
 /** The records form's fields of a bench submission, as the multipart form names them. */
-export function multipartFields(email = "bench@example.com") {
+export function multipartFields(email = "bench@example.com", name = "Bench Patient") {
   return {
-    name: "Bench Patient",
+    name,
     email,
     homeCountry: "Nigeria",
     specialty: "cardiology",
     urgency: "standard",
     preferredCountries: '["Turkey"]',
     consent: "true",
-    consentFullName: "Bench Patient",
+    consentFullName: name,
     consentEmail: email,
     consentDate: new Date().toISOString().slice(0, 10),
   };
