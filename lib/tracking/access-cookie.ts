@@ -5,8 +5,8 @@ import { issueSignedCookie, readSignedCookie, type SignedCookie } from "@/lib/ap
  * After a guest proves they own a submission (tracking number + e-mail + one-time code), a signed,
  * HTTP-only cookie lets them see it and its files for 30 minutes.
  */
-export const TRACK_COOKIE = "afya_track";
-export const TRACK_ACCESS_SECONDS = 30 * 60;
+const TRACK_COOKIE = "afya_track";
+const TRACK_ACCESS_SECONDS = 30 * 60;
 const trackCookie: SignedCookie = { name: TRACK_COOKIE, purpose: "track-access", maxAgeSeconds: TRACK_ACCESS_SECONDS, path: "/" };
 
 export function issueTrackCookie(submissionId: string, now = Date.now()): string {

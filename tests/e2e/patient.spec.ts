@@ -1,20 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { fileSamples, waitForMail, signUpThroughApi } from "./support";
-
-async function fillRecordsForm(page: Page, values: { name?: string; email?: string }) {
-  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Submit Medical Records" }) });
-  if (values.name) await form.getByLabel(/^Name( \*)?$/).fill(values.name);
-  if (values.email) await form.getByLabel(/^Email( \*)?$/).fill(values.email);
-  await form.getByLabel("Home country").fill("Nigeria");
-  await form.getByLabel("Medical condition").fill("Coronary artery disease");
-  await form.getByLabel("Specialty").selectOption("cardiology");
-  await form.getByLabel("Urgency").selectOption("urgent");
-  await form.getByLabel("Preferred Treatment Countries").selectOption("Both");
-  await form.getByLabel("Budget (USD)").selectOption("5k-15k");
-  await form.getByLabel("Full name").fill(values.name ?? "Amina Bello");
-  await form.getByLabel("Consent email").fill(values.email ?? "amina@example.com");
-  return form;
-}
+import { expect, test } from "@playwright/test";
+import { fileSamples, fillRecordsForm, waitForMail, signUpThroughApi } from "./support";
 
 test("a guest submits records, sees the tracking number, then tracks the case with an e-mailed code", async ({ page }) => {
   const email = `guest.${Date.now().toString(36)}@example.com`;

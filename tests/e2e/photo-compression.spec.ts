@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { formatFileSize } from "../../lib/contracts/file-size";
+import { fillRecordsForm } from "./support";
 import { readText, reportPhoto, rotatedLeft, stopOcr, toJpeg } from "../support/photo-harness";
 
 /*
@@ -8,22 +9,6 @@ import { readText, reportPhoto, rotatedLeft, stopOcr, toJpeg } from "../support/
  * and the bytes that leave the browser are the lighter JPEG, whose print still reads (OCR in Node).
  */
 const WORDS = ["Discharge", "summary", "Patient", "Amina", "Bello", "Diagnosis", "hypertension", "follow", "weeks"];
-
-async function fillRecordsForm(page: Page) {
-  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Submit Medical Records" }) });
-  await form.getByLabel(/^Name( \*)?$/).fill("Amina Bello");
-  await form.getByLabel(/^Email( \*)?$/).fill(`photo.${Date.now().toString(36)}@example.com`);
-  await form.getByLabel("Home country").fill("Nigeria");
-  await form.getByLabel("Medical condition").fill("Hypertension");
-  await form.getByLabel("Specialty").selectOption("cardiology");
-  await form.getByLabel("Urgency").selectOption("urgent");
-  await form.getByLabel("Preferred Treatment Countries").selectOption("Both");
-  await form.getByLabel("Budget (USD)").selectOption("5k-15k");
-  await form.getByLabel("Full name").fill("Amina Bello");
-  await form.getByLabel("Consent email").fill("amina@example.com");
-  await form.getByLabel("I have read the above and give my consent.").check();
-  return form;
-}
 
 /** The JPEGs inside what the page uploads (a multipart body, or raw file bytes): from each FF D8 FF to the next FF D9. */
 function jpegsIn(body: Buffer): Buffer[] {
@@ -61,7 +46,8 @@ test("a large photo of a report is sent lighter, still readable; 'Send the origi
   });
 
   await page.goto("/upload");
-  const form = await fillRecordsForm(page);
+  const form = await fillRecordsForm(page, { name: "Amina Bello", email: `photo.${Date.now().toString(36)}@example.com` });
+  await form.getByLabel("I have read the above and give my consent.").check();
   await form.locator('input[type="file"]').setInputFiles([{ name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: photo }]);
   const row = form.getByRole("listitem").filter({ hasText: "IMG_0042.jpg" });
   const saving = row.getByTestId("photo-saving");

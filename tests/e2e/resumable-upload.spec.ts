@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ThrottleProxy } from "../support/throttle-proxy";
 import { chromiumLaunchOptions } from "./chromium";
+import { fillRecordsForm } from "./support";
 
 /*
  * Uploads over a slow, broken mobile link, in Chromium: the app is reached through a throttling TCP
@@ -45,14 +46,7 @@ writeFileSync(report, Buffer.concat([Buffer.from("%PDF-1.4\n"), randomBytes(SIZE
 async function openRecordsForm(baseURL: string): Promise<Page> {
   const page = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, extraHTTPHeaders: {} })).newPage();
   await page.goto("/contact");
-  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Submit Medical Records" }) });
-  await form.getByLabel(/^Name( \*)?$/).fill("Halima Sani");
-  await form.getByLabel(/^Email( \*)?$/).fill(`halima.${Date.now().toString(36)}@example.com`);
-  await form.getByLabel("Home country").fill("Nigeria");
-  await form.getByLabel("Specialty").selectOption("cardiology");
-  await form.getByLabel("Preferred Treatment Countries").selectOption("Turkey");
-  await form.getByLabel("Full name").fill("Halima Sani");
-  await form.getByLabel("Consent email").fill("halima@example.com");
+  const form = await fillRecordsForm(page, { name: "Halima Sani", email: `halima.${Date.now().toString(36)}@example.com` });
   await form.locator('input[type="file"]').setInputFiles([report]);
   await form.getByLabel("I have read the above and give my consent.").check();
   return page;

@@ -201,3 +201,19 @@ export async function submitRecordsThroughApi(
   if (upload.status() !== 201) throw new Error(`the submission answered ${upload.status()}: ${await upload.text()}`);
   return (await upload.json()) as { id: string; trackingNumber: string };
 }
+
+/** The records form on the current page with its required fields filled (and the optional ones the specs check); the consent box is left to the spec. */
+export async function fillRecordsForm(page: Page, values: { name?: string; email?: string }) {
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Submit Medical Records" }) });
+  if (values.name) await form.getByLabel(/^Name( \*)?$/).fill(values.name);
+  if (values.email) await form.getByLabel(/^Email( \*)?$/).fill(values.email);
+  await form.getByLabel("Home country").fill("Nigeria");
+  await form.getByLabel("Medical condition").fill("Coronary artery disease");
+  await form.getByLabel("Specialty").selectOption("cardiology");
+  await form.getByLabel("Urgency").selectOption("urgent");
+  await form.getByLabel("Preferred Treatment Countries").selectOption("Both");
+  await form.getByLabel("Budget (USD)").selectOption("5k-15k");
+  await form.getByLabel("Full name").fill(values.name ?? "Amina Bello");
+  await form.getByLabel("Consent email").fill(values.email ?? "amina@example.com");
+  return form;
+}

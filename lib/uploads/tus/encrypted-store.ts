@@ -7,7 +7,7 @@ import { DataStore, ERRORS, Upload } from "@tus/utils";
 import { additionalData, CHUNK_SIZE, FORMAT_VERSION, HEADER_LENGTH, IV_LENGTH, MAGIC, RECORD_SIZE, sealRecord } from "@/lib/storage/encrypted-format";
 import { fileEncryptionKey, uploadStateKey } from "@/lib/storage/keys";
 import { syncFolder } from "@/lib/storage/local";
-import { uploadStorageKey } from "./ids";
+import { isUploadId, uploadStorageKey } from "./ids";
 
 /*
  * The tus store of the embedded default: an upload is encrypted from its first byte, in the format of
@@ -204,7 +204,7 @@ export class EncryptedUploadStore extends DataStore {
   }
 
   private async readInfo(id: string): Promise<Info> {
-    if (!/^[0-9a-f]{32}$/.test(id)) throw ERRORS.FILE_NOT_FOUND;
+    if (!isUploadId(id)) throw ERRORS.FILE_NOT_FOUND;
     let sealed: Buffer;
     try {
       sealed = await readFile(this.file(id, "info"));
