@@ -4,6 +4,7 @@ import { AppError } from "@/lib/app-error";
 import { audit, type AuditActor } from "@/lib/audit";
 import { sniff, SNIFF_BYTES } from "@/lib/contracts/file-types";
 import { db } from "@/lib/db";
+import type { UploadDigest } from "@/lib/uploads/tus/running-digests";
 import { initialScanStatus, scanSubmissionInBackground } from "@/lib/security/scan";
 import { getStore } from "@/lib/storage";
 import { enqueue, transcriptionFromUpload } from "@/lib/transcriptions/create";
@@ -16,19 +17,19 @@ import { acceptedKinds, forgetFields, typeRefused } from "./resumable";
  */
 
 /**
- * The last byte arrived: the stored object is read once (its sha256, and its type from its bytes
- * again) and becomes the submission's file, then goes to the malware scan; or, for a transcription
+ * The last byte arrived: its sha256 and first bytes (computed on the way, `arrived`, or else read
+ * from the stored object once) give its type again, and it becomes the submission's file, then goes to the malware scan; or, for a transcription
  * upload, the transcription (lib/transcriptions/create.ts), whose job is queued. Runs once per upload
  * even if two requests finish it. A file refused now (its type, or consents another upload claimed
  * meanwhile) is deleted and its row says why.
  */
-export async function finishUpload(id: string, actor: AuditActor): Promise<void> {
+export async function finishUpload(id: string, actor: AuditActor, arrived?: UploadDigest): Promise<void> {
   const row = await db().upload.findUniqueOrThrow({
     where: { id },
     select: { id: true, submissionId: true, userId: true, fileName: true, storageKey: true, completedAt: true, createdAt: true, transcription: true },
   });
   if (row.completedAt) return;
-  const { sha256, size, head } = await digest(row.storageKey);
+  const { sha256, size, head } = arrived ?? (await digest(row.storageKey));
   const type = sniff(head, row.fileName);
   if (!type || !acceptedKinds(row).has(type.kind)) return refuse(row, typeRefused(row));
   let transcriptionId: string | null = null;
@@ -75,7 +76,7 @@ async function refuse(row: { id: string; storageKey: string; transcription: unkn
   throw error;
 }
 
-async function digest(key: string): Promise<{ sha256: string; size: number; head: Buffer }> {
+async function digest(key: string): Promise<UploadDigest> {
   const hash = createHash("sha256");
   const head: Buffer[] = [];
   let size = 0;

@@ -73,7 +73,7 @@ export function createUploadServer(env: Env, { store, storeId }: UploadDataStore
       return {};
     },
     onUploadFinish: async (request, upload) => {
-      await finishUpload(upload.id, actorFor(request, await userOf(request)));
+      await finishUpload(upload.id, actorFor(request, await userOf(request)), datastore.finishedDigest(upload.id, upload.size!));
       return {};
     },
     onResponseError: async (request, error) => {
