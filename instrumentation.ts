@@ -4,8 +4,16 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { getEnv } = await import("./lib/env");
-  const env = getEnv();
+  const { ConfigError, getEnv } = await import("./lib/env");
+  let env;
+  try {
+    env = getEnv();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // Next.js would log this and go on answering every request with a 500.
+    console.error(error.message);
+    process.exit(1);
+  }
   if (env.TRANSCRIPTION_WORKER === "off") return;
   const { startTranscriptionWorker } = await import("./lib/transcriptions/jobs");
   const { log } = await import("./lib/log");

@@ -1,11 +1,14 @@
 /**
  * `npm run admin:grant -- user@example.com`: makes an existing account an admin (for deployers).
- * The account must have been created through sign-up first. Stop the dev server first when using
- * the embedded database (it allows one process at a time).
+ * The account must have been created through sign-up first. On the embedded database it refuses while
+ * the server runs (one process at a time: the server would not see the change); /admin-setup with
+ * ADMIN_SETUP_KEY makes an admin without stopping it.
  */
+import "./project-env";
 import { z } from "zod";
 import { getEnv } from "../lib/env";
 import { createPrismaClient } from "../lib/db/client";
+import { refuseWhileServerRuns } from "../lib/db/embedded-lock";
 import { newPglite } from "../lib/db/sql";
 import { grantAdmin } from "../lib/users/grant-admin";
 import { systemActor } from "../lib/audit";
@@ -17,6 +20,7 @@ async function main() {
     process.exit(2);
   }
   const env = getEnv();
+  if (!env.DATABASE_URL) refuseWhileServerRuns(env.DATA_DIR, " While it runs, /admin-setup with ADMIN_SETUP_KEY makes an admin (README: Admin access).");
   const pglite = env.DATABASE_URL ? null : newPglite(env.DATA_DIR);
   const db = pglite ? createPrismaClient({ pglite }) : createPrismaClient({ url: env.DATABASE_URL! });
   try {

@@ -2,6 +2,7 @@
  * `npm run backup -- [archive.tar.gz]`: the embedded database and stored files, with the server stopped.
  * On PostgreSQL and S3, use their own backups (README: Backups).
  */
+import "./project-env";
 import { backupEmbedded } from "../lib/db/backup";
 import { getEnv } from "../lib/env";
 

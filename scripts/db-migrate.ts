@@ -5,6 +5,7 @@
  * WebAssembly (@prisma/schema-engine-wasm, pinned to the Prisma version) with an in-memory PGlite
  * as the shadow database. Then it applies the new migration to the configured database.
  */
+import "./project-env";
 import { readFileSync, mkdirSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";

@@ -1,4 +1,5 @@
 /** `npm run db:deploy`: apply migrations and load reference data on the configured database. */
+import "./project-env";
 import { prepareDatabase } from "../lib/db/prepare";
 
 prepareDatabase().catch((error) => {

@@ -1,4 +1,5 @@
 /** `npm run restore -- <archive.tar.gz>`: puts a backup of the embedded default back, with the server stopped. */
+import "./project-env";
 import { restoreEmbedded } from "../lib/db/backup";
 import { getEnv } from "../lib/env";
 

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { embeddedDatabaseHolder } from "./embedded-lock";
+import { refuseWhileServerRuns } from "./embedded-lock";
 
 /**
  * Backup and restore of the embedded default: the database directory and the encrypted file store
@@ -20,11 +20,6 @@ interface Manifest {
   createdAt: string;
   parts: string[];
   files: Record<string, string>; // relative path → sha256
-}
-
-function refuseWhileServerRuns(dataDir: string): void {
-  const holder = embeddedDatabaseHolder(dataDir);
-  if (holder) throw new Error(`The server (process ${holder}) has the database in ${dataDir} open. Stop it first, then run this again.`);
 }
 
 function tar(args: string[]): void {
