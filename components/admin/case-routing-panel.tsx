@@ -100,8 +100,18 @@ export function CaseRoutingPanel({ data }: { data: AdminCase }) {
                 </p>
               )}
               <div className="space-y-2">
-                <Label htmlFor="route-note">{t("noteLabel")}</Label>
-                <Textarea id="route-note" {...form.register("note")} maxLength={NOTE_MAX} rows={2} aria-invalid={errors.note ? true : undefined} />
+                <Label htmlFor="route-note">{t("routeNoteLabel")}</Label>
+                <p id="route-note-hint" className="text-muted-foreground">
+                  {t("routeNoteHint")}
+                </p>
+                <Textarea
+                  id="route-note"
+                  {...form.register("note")}
+                  maxLength={NOTE_MAX}
+                  rows={2}
+                  aria-describedby="route-note-hint"
+                  aria-invalid={errors.note ? true : undefined}
+                />
                 {errors.note?.message && <p className="text-destructive">{errorText(errors.note.message, { maximum: NOTE_MAX })}</p>}
               </div>
               <Button type="submit" disabled={selected.length === 0 || pending} className="w-full">

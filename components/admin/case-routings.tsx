@@ -3,13 +3,20 @@
 import { useEffect, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { Clock } from "lucide-react";
-import type { AdminRouting } from "@/lib/contracts/cases";
+import { routingOutcome, type AdminRouting, type RoutingOutcome } from "@/lib/contracts/cases";
 import type { BadgeColour } from "@/lib/contracts/submissions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CasePlanDialog } from "./case-plan-dialog";
 
-const routingColour: Record<AdminRouting["status"], BadgeColour> = { awaiting_response: "yellow", responded: "green", declined: "grey", withdrawn: "grey" };
+const routingColour: Record<RoutingOutcome, BadgeColour> = {
+  awaiting_response: "yellow",
+  responded: "green",
+  declined: "grey",
+  withdrawn: "grey",
+  plan_accepted: "green",
+  plan_not_selected: "grey",
+};
 
 /**
  * The current time, moving on every 30 seconds so the clocks count down while the page is open, and
@@ -66,7 +73,9 @@ export function CaseRoutings({ routings }: { routings: AdminRouting[] }) {
                     {routing.hospitalCity}, {routing.country}
                   </p>
                 </div>
-                <Badge variant={routingColour[routing.status]}>{t(`routingStatus.${routing.status}`)}</Badge>
+                <Badge variant={routingColour[routingOutcome(routing)]} data-testid="routing-outcome">
+                  {t(`routingStatus.${routingOutcome(routing)}`)}
+                </Badge>
               </div>
               <p className="text-muted-foreground">
                 {t("routedAt", { date: when(routing.routedAt) })}
@@ -76,6 +85,11 @@ export function CaseRoutings({ routings }: { routings: AdminRouting[] }) {
                 <p className={left < 0 ? "flex items-center gap-1 font-semibold text-red-700" : "flex items-center gap-1"} data-testid="routing-clock">
                   <Clock aria-hidden className="h-4 w-4" />
                   {left < 0 ? t("overdueBy", { time: duration(-left) }) : t("timeLeft", { time: duration(left) })}
+                </p>
+              )}
+              {routing.coordinatorNote && (
+                <p className="whitespace-pre-wrap" data-testid="routing-note">
+                  <span className="font-medium">{t("routeNoteSent")}</span> {routing.coordinatorNote}
                 </p>
               )}
               {routing.status === "declined" && (

@@ -20,6 +20,29 @@ import { useFieldText } from "./use-field-text";
 
 type Setup = { totpURI: string; backupCodes: string[] };
 
+/** The key to type by hand when the QR code cannot be scanned: in groups of four, with a copy button (which copies it without spaces). */
+function AuthenticatorKey({ secret }: { secret: string }) {
+  const t = useTranslations("twoFactor");
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      toast({ title: t("keyCopied") });
+    } catch {
+      toast({ title: t("keyCopyFailed"), variant: "destructive" });
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <code data-testid="totp-secret" dir="ltr" className="rounded bg-muted px-3 py-2 font-mono text-base tracking-wider">
+        {secret.match(/.{1,4}/g)?.join(" ")}
+      </code>
+      <Button type="button" variant="outline" size="sm" onClick={() => void copy()}>
+        {t("copyKey")}
+      </Button>
+    </div>
+  );
+}
+
 /** A refusal of a password-confirmed change: on the password field when the password was wrong. */
 function passwordErrorKey(refusal: AuthRefusal): "wrongPassword" | "tooManyAttempts" | "generic" {
   if (refusal.status === 429) return "tooManyAttempts";
@@ -173,11 +196,13 @@ export function TwoFactorSettings({ enabled: initiallyEnabled, isStaff, setupReq
           <form method="post" onSubmit={confirm} noValidate className="space-y-6">
             <section className="space-y-2">
               <h3 className="font-medium">{t("scanTitle")}</h3>
-              <QrCode value={setup.totpURI} label={t("qrLabel")} />
-              <p className="text-sm text-muted-foreground">{t("scanHint")}</p>
-              <code data-testid="totp-secret" className="block rounded bg-muted px-3 py-2 font-mono text-sm break-all">
-                {secret}
-              </code>
+              <div className="flex flex-wrap items-start gap-4">
+                <QrCode value={setup.totpURI} label={t("qrLabel")} />
+                <div className="min-w-0 flex-1 basis-56 space-y-2">
+                  <p className="text-sm text-muted-foreground">{t("scanHint")}</p>
+                  <AuthenticatorKey secret={secret} />
+                </div>
+              </div>
             </section>
             <section className="space-y-2">
               <h3 className="font-medium">{t("backupTitle")}</h3>

@@ -65,7 +65,7 @@ function CaseRow({ item, now }: { item: PartnerCaseSummary; now: Date }) {
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant={urgencyColour(item.urgency)}>{t(`urgency.${item.urgency}`)}</Badge>
             <CaseStatusBadge status={item.status} />
-            <RoutingBadge status={item.routing.status} />
+            <RoutingBadge routing={item.routing} />
             <AnswerClock routing={item.routing} now={now} />
           </div>
         </div>

@@ -1,15 +1,27 @@
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
-import type { RoutingState } from "@/lib/contracts/cases";
+import { routingOutcome, type RoutingOutcome } from "@/lib/contracts/cases";
+import type { PartnerRoutingView } from "@/lib/contracts/partners";
 
-const colour: Record<RoutingState, "yellow" | "green" | "grey"> = { awaiting_response: "yellow", responded: "green", declined: "grey", withdrawn: "grey" };
+const colour: Record<RoutingOutcome, "yellow" | "green" | "grey"> = {
+  awaiting_response: "yellow",
+  responded: "green",
+  declined: "grey",
+  withdrawn: "grey",
+  plan_accepted: "green",
+  plan_not_selected: "grey",
+};
 
-/** My hospital's answer state for a case: awaiting response, responded, declined, or no longer needed (the case ended first). */
-export function RoutingBadge({ status }: { status: RoutingState }) {
+/**
+ * My hospital's answer state for a case: awaiting response, responded, declined, or no longer needed
+ * (the case ended first); once the patient chose, whether our plan was the one.
+ */
+export function RoutingBadge({ routing }: { routing: Pick<PartnerRoutingView, "status" | "plan"> }) {
   const t = useTranslations("partner");
+  const outcome = routingOutcome(routing);
   return (
-    <Badge variant={colour[status]} data-testid="routing-status">
-      {t(`routing.${status}`)}
+    <Badge variant={colour[outcome]} data-testid="routing-status">
+      {t(`routing.${outcome}`)}
     </Badge>
   );
 }

@@ -63,6 +63,7 @@ export async function getAdminCase(submissionId: string, now = new Date()): Prom
       status: routingState(routing.status, row.status),
       respondedAt: routing.respondedAt?.toISOString() ?? null,
       declineReason: routing.declineReason,
+      coordinatorNote: routing.coordinatorNote,
       plan: routing.plan && toPlanView(routing.plan),
     })),
     documentRequests: row.documentRequests.map((request) => ({

@@ -1,9 +1,11 @@
 import "server-only";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { expireCookie } from "better-auth/cookies";
+import { ADMIN_UNLOCK_COOKIE, signAdminUnlock } from "@/lib/admin/unlock-cookie";
 import { audit } from "@/lib/audit";
 import { clientIp } from "@/lib/api/client-ip";
 import { db } from "@/lib/db";
+import { getEnv } from "@/lib/env";
 import { isStaff, toRole } from "./roles";
 import { claimTotpCode, releaseTotpCode } from "./totp-replay";
 
@@ -102,10 +104,29 @@ export async function afterTwoFactor(ctx: HookContext): Promise<void> {
     if (failed) return releaseTotpCode(verification.userId, verification.code);
     if (verification.enrolling) await twoFactorTurnedOn(ctx, verification.userId);
   }
+  if ((ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/verify-backup-code") && !failed) await unlockFreshAdmin(ctx);
   if (ctx.path === "/two-factor/disable" && !failed) {
     const user = ctx.context.newSession?.user as SessionUserFields | undefined;
     if (user) await audit(db(), actor(ctx, user), { action: "auth.two_factor_disabled", entityType: "user", entityId: user.id });
   }
+}
+
+/**
+ * An admin who has just given their password and a code (signing in, or setting up two-factor
+ * authentication) is not asked for the password a third time at the admin gate: the session starts
+ * unlocked, with the same browser-session cookie the gate sets (lib/admin/unlock.ts), audited.
+ */
+async function unlockFreshAdmin(ctx: HookContext): Promise<void> {
+  const current = ctx.context.newSession;
+  const user = current?.user as SessionUserFields | undefined;
+  if (!current || !user || toRole(user.role) !== "admin") return;
+  ctx.setCookie(ADMIN_UNLOCK_COOKIE, signAdminUnlock(current.session.id, user.id), {
+    path: "/",
+    httpOnly: true,
+    sameSite: "strict",
+    secure: getEnv().APP_URL.startsWith("https://"),
+  });
+  await audit(db(), actor(ctx, user), { action: "admin.unlock", entityType: "user", entityId: user.id, metadata: { with: "two_factor" } });
 }
 
 /**

@@ -80,14 +80,14 @@ export async function routeCase(
           dueAt,
           destinationCountry: hospital.country,
           transferBasis: TRANSFER_BASIS,
+          coordinatorNote: input.note ?? null,
         },
       });
     }
 
     if (movesToSent.includes(submission.status)) {
-      // Only the coordinator's own words: patients read the note in their language's history, and the
-      // hospitals routed are listed on the case itself.
-      await changeStatus(tx, { submissionId: submission.id, to: "sent_to_hospitals", actor: input.actor, note: input.note ?? null, outbox });
+      // The note is for the hospitals: the patient's history shows the step without it.
+      await changeStatus(tx, { submissionId: submission.id, to: "sent_to_hospitals", actor: input.actor, outbox });
     }
     for (const hospital of fresh)
       await outbox.add(

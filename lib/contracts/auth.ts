@@ -48,9 +48,10 @@ export const signInSchema = z.object({
 export type SignUpInput = z.infer<typeof signUpSchema>;
 export type SignInInput = z.infer<typeof signInSchema>;
 
-/** Where someone lands after signing in without a `next` page: partners work in their portal, everyone else follows their journey. */
+/** Where someone lands after signing in without a `next` page: admins on their dashboard, partners in their portal, patients on their journey. */
 export function homePathFor(role: string | null | undefined, twoFactorSetupRequired = false): string {
   if (twoFactorSetupRequired) return "/account/security?twoFactor=required";
+  if (role === "admin") return "/admin-dashboard";
   return role === "partner" ? "/partner" : "/journey";
 }
 

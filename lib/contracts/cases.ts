@@ -42,6 +42,16 @@ export function routingState(status: StoredRoutingStatus, caseStatus: string): R
   return status === "awaiting_response" && isCaseEnded(caseStatus) ? "withdrawn" : status;
 }
 
+/** What a routing's badge says at a glance: its state, or once the patient chose a plan, whether this hospital's was the one. */
+export const routingOutcomes = [...routingStates, "plan_accepted", "plan_not_selected"] as const;
+export type RoutingOutcome = (typeof routingOutcomes)[number];
+
+export function routingOutcome(routing: { status: RoutingState; plan: { status: string } | null }): RoutingOutcome {
+  if (routing.status !== "responded") return routing.status;
+  if (routing.plan?.status === "accepted") return "plan_accepted";
+  return routing.plan?.status === "not_selected" ? "plan_not_selected" : "responded";
+}
+
 /** The 72-hour answer clock of a routed case: time left until dueAt, or how long it is overdue. */
 export function answerClock(dueAt: Date | string, now = new Date()): { overdue: boolean; days: number; hours: number; minutes: number } {
   const difference = new Date(dueAt).getTime() - now.getTime();
@@ -127,6 +137,8 @@ export const adminRoutingSchema = z.object({
   status: z.enum(routingStates),
   respondedAt: z.string().nullable(),
   declineReason: z.string().nullable(),
+  /** The coordinator's note sent to this hospital with the case. */
+  coordinatorNote: z.string().nullable(),
   plan: planViewSchema.nullable(),
 });
 export type AdminRouting = z.infer<typeof adminRoutingSchema>;

@@ -77,6 +77,8 @@ export const partnerRoutingSchema = z.object({
   dueAt: z.string(),
   respondedAt: z.string().nullable(),
   declineReason: z.string().nullable(),
+  /** What the coordinator wrote to the hospitals when routing the case. */
+  coordinatorNote: z.string().nullable(),
   plan: planViewSchema.nullable(),
 });
 export type PartnerRoutingView = z.infer<typeof partnerRoutingSchema>;

@@ -17,6 +17,7 @@ export const routeCaseSchema = z.object({
     .min(1, "routing_hospitals_min")
     .max(MAX_HOSPITALS_PER_ROUTING, "routing_hospitals_max")
     .refine((ids) => new Set(ids).size === ids.length, "routing_hospitals_unique"),
+  /** For the hospitals routed now: shown with the case to their partner users, never to the patient. */
   note: z.string().trim().max(1000, "too_long").optional(),
 });
 export type RouteCaseInput = z.input<typeof routeCaseSchema>;

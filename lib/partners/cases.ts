@@ -24,7 +24,16 @@ export function partnerHospitalId(user: SessionUser): string {
   return user.hospitalId;
 }
 
-const routingSelect = { id: true, status: true, routedAt: true, dueAt: true, respondedAt: true, declineReason: true, plan: { select: planSelect } } as const;
+const routingSelect = {
+  id: true,
+  status: true,
+  routedAt: true,
+  dueAt: true,
+  respondedAt: true,
+  declineReason: true,
+  coordinatorNote: true,
+  plan: { select: planSelect },
+} as const;
 
 type RoutingRow = {
   id: string;
@@ -33,6 +42,7 @@ type RoutingRow = {
   dueAt: Date;
   respondedAt: Date | null;
   declineReason: string | null;
+  coordinatorNote: string | null;
   plan: PlanRow | null;
 };
 
@@ -45,6 +55,7 @@ function toRoutingView(routing: RoutingRow, caseStatus: string): PartnerRoutingV
     dueAt: routing.dueAt.toISOString(),
     respondedAt: routing.respondedAt?.toISOString() ?? null,
     declineReason: routing.declineReason,
+    coordinatorNote: routing.coordinatorNote,
     plan: routing.plan ? toPlanView(routing.plan) : null,
   };
 }

@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN_SETUP_KEY, fileSamples, lettersOnly, setUpTwoFactorInPage, signUpThroughApi } from "./support";
 
-test("an admin is made with the setup key, unlocks the dashboard with their password, previews a file and checks storage", async ({ page }) => {
+test("an admin is made with the setup key, sets up two-factor (which unlocks the dashboard), unlocks a new browser session with their password, previews a file and checks storage", async ({
+  page,
+}) => {
   const patientName = `Halima Musa ${lettersOnly(Date.now().toString(36))}`;
   const submission = await page.request.post("/api/medical-submissions", {
     multipart: {
@@ -43,6 +45,13 @@ test("an admin is made with the setup key, unlocks the dashboard with their pass
   await expect(page).toHaveURL(/\/account\/security\?twoFactor=required&next=%2Fadmin-dashboard$/);
   await setUpTwoFactorInPage(page, account.password);
   await expect(page).toHaveURL(/\/admin-dashboard$/);
+  // Password and code were just given: no third password.
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByLabel("Your password")).toHaveCount(0);
+
+  // A new browser session (the unlock cookie lives as long as one) meets the gate.
+  await page.context().clearCookies({ name: "afya_admin_unlock" });
+  await page.reload();
   const password = page.getByLabel("Your password");
   await password.fill("wrong horse battery");
   await page.getByRole("button", { name: "Unlock" }).click();

@@ -35,12 +35,13 @@ async function invitePartner(admin: Page, browser: Browser, hospital: (typeof ho
 }
 
 /** The partner opens the routed case from the portal and answers with a treatment plan. */
-async function sendPlan(partner: Page, trackingNumber: string, hospital: (typeof hospitals)[number]) {
+async function sendPlan(partner: Page, trackingNumber: string, hospital: (typeof hospitals)[number], coordinatorNote: string) {
   await partner.reload();
   const row = partner.getByTestId("partner-case").filter({ hasText: trackingNumber });
   await expect(row.getByTestId("routing-status")).toHaveText("Awaiting response");
   await row.getByRole("link", { name: /Open case/ }).click();
   await expect(partner.getByRole("heading", { name: `Case ${trackingNumber}` })).toBeVisible();
+  await expect(partner.getByTestId("coordinator-note")).toContainText(coordinatorNote);
   await partner.getByLabel("Diagnosis summary").fill("Three-vessel coronary artery disease.");
   await partner.getByLabel("Proposed treatment").fill("Coronary artery bypass grafting.");
   await partner.getByLabel("What is included").fill("Surgery, 7 nights in hospital, follow-up visits, airport transfers.");
@@ -80,13 +81,11 @@ test("a case goes from the patient to an admin, to two partner hospitals, and ba
   const trackingNumber = (await card.locator(".font-mono").first().textContent())!.trim();
   expect(trackingNumber).toMatch(/^SUB-\d{8}-[0-9A-Z]{10}$/);
 
-  // An admin (made with the setup key) unlocks the dashboard with their password and finds the case.
+  // An admin (made with the setup key; two-factor set-up unlocked the dashboard) finds the case.
   const admin = await (await browser.newContext()).newPage();
   const adminAccount = await signUpThroughApi(admin.request, "Coordinator");
   await becomeAdminThroughApi(admin.request, adminAccount);
   await admin.goto("/admin-dashboard");
-  await admin.getByLabel("Your password").fill(adminAccount.password);
-  await admin.getByRole("button", { name: "Unlock" }).click();
   await expect(admin.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 
   // Two partner users, one per hospital, invited by the admin.
@@ -104,12 +103,15 @@ test("a case goes from the patient to an admin, to two partner hospitals, and ba
   await admin.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
   await expect(admin.getByTestId("case-status")).toHaveText("UNDER REVIEW");
   for (const hospital of hospitals) await admin.getByLabel(new RegExp(hospital.name)).check();
+  // A note for the hospitals: they see it with the case; the patient's history does not.
+  const coordinatorNote = "Echo and angiogram attached; the patient prefers surgery in January.";
+  await admin.getByLabel("Note for the hospitals (optional)").fill(coordinatorNote);
   await admin.getByRole("button", { name: "Send to selected hospitals" }).click();
   await expect(admin.getByTestId("case-status")).toHaveText("SENT TO HOSPITALS");
   await expect(admin.getByTestId("case-routing")).toHaveCount(2);
 
   // Each hospital sees only its routing and answers with a plan.
-  for (const [index, hospital] of hospitals.entries()) await sendPlan(partners[index], trackingNumber, hospital);
+  for (const [index, hospital] of hospitals.entries()) await sendPlan(partners[index], trackingNumber, hospital, coordinatorNote);
 
   // The admin sees both answers; the case is responded.
   await admin.reload();
@@ -130,11 +132,33 @@ test("a case goes from the patient to an admin, to two partner hospitals, and ba
   await expect(chosen).toHaveAttribute("data-status", "accepted");
   await expect(other).toHaveAttribute("data-status", "not_selected");
   await expect(card.getByTestId("status-badge")).toHaveText("Plan Accepted");
+  await expect(patient.locator("body")).not.toContainText(coordinatorNote);
+
+  // At a glance, on the admin's case page and in each hospital's list: which plan was chosen.
+  await admin.reload();
+  await expect(admin.getByTestId("case-routing").filter({ hasText: hospitals[1].name }).getByTestId("routing-outcome")).toHaveText(
+    "Plan accepted by the patient",
+  );
+  await expect(admin.getByTestId("case-routing").filter({ hasText: hospitals[0].name }).getByTestId("routing-outcome")).toHaveText("Plan not chosen");
+  await partners[0].goto("/partner");
+  await expect(partners[0].getByTestId("partner-case").filter({ hasText: trackingNumber }).getByTestId("routing-status")).toHaveText("Plan not chosen");
+  await partners[1].goto("/partner");
+  await expect(partners[1].getByTestId("partner-case").filter({ hasText: trackingNumber }).getByTestId("routing-status")).toHaveText(
+    "Plan approved by the patient",
+  );
 
   // The hospitals are told; the chosen one schedules the appointment, which the patient sees.
-  await partners[0].reload();
+  await partners[0]
+    .getByTestId("partner-case")
+    .filter({ hasText: trackingNumber })
+    .getByRole("link", { name: /Open case/ })
+    .click();
   await expect(partners[0].getByTestId("submitted-plan")).toContainText("Not selected");
-  await partners[1].reload();
+  await partners[1]
+    .getByTestId("partner-case")
+    .filter({ hasText: trackingNumber })
+    .getByRole("link", { name: /Open case/ })
+    .click();
   await expect(partners[1].getByTestId("submitted-plan")).toContainText("Approved by the patient");
   await partners[1].getByLabel("Appointment date and time").fill(`${inDays(20)}T09:30`);
   await partners[1].getByLabel("Note for the patient").fill("Please arrive fasting.");

@@ -265,8 +265,6 @@ test("an admin's dashboard, its file preview frame and a case page work under th
 
   const dashboard = await page.goto("/admin-dashboard");
   nonceOf(await policyOf(dashboard!));
-  await page.getByLabel("Your password").fill(account.password);
-  await page.getByRole("button", { name: "Unlock" }).click();
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   const card = page.getByTestId("admin-submission").filter({ hasText: patientName });
 

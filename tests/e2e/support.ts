@@ -107,7 +107,8 @@ export async function setUpTwoFactorInPage(page: Page, password: string): Promis
   await page.getByLabel("Your password").fill(password);
   await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
   await expect(page.getByRole("img", { name: "QR code to add AfyaBridge to your authenticator app" })).toBeVisible();
-  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  // Shown in groups of four, as a person types it.
+  const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s/g, "");
   await page.getByLabel("6-digit code").fill(totpCode(secret));
   await page.getByRole("button", { name: "Turn on" }).click();
   return secret;

@@ -76,6 +76,8 @@ test("a staff member uploads a PDF, a PNG, a DICOM file and a WAV in the upload 
   // would come back with that session's cookie cleared, wiping the new one.
   await page.goto("about:blank");
   await becomeAdminThroughApi(page.request, account);
+  // Setting up two-factor unlocked this browser session; a new one asks for the password again.
+  await page.context().clearCookies({ name: "afya_admin_unlock" });
 
   await page.goto("/");
   await page.getByRole("link", { name: "Transcriptions" }).first().click();

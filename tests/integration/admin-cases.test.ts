@@ -231,7 +231,16 @@ describe("admin case page APIs: status, routing, document requests, case detail"
       }
 
       const change = await database.statusChange.findFirstOrThrow({ where: { submissionId: id, toStatus: "sent_to_hospitals" } });
-      assert.deepEqual([change.fromStatus, change.actorId, change.note], ["under_review", admin.id, "Cardiac surgery centres"]);
+      // The note is for the hospitals: kept on each routing, not in the patient's history.
+      assert.deepEqual([change.fromStatus, change.actorId, change.note], ["under_review", admin.id, null]);
+      assert.deepEqual(
+        rows.map((row) => row.coordinatorNote),
+        ["Cardiac surgery centres", "Cardiac surgery centres"],
+      );
+      assert.deepEqual(
+        body.case.routings.map((routing) => (routing as unknown as { coordinatorNote: string }).coordinatorNote),
+        ["Cardiac surgery centres", "Cardiac surgery centres"],
+      );
       const patientNotes = await database.notification.findMany({ where: { submissionId: id, userId: patient.id, type: "status_changed" } });
       assert.deepEqual(patientNotes.map((n) => (n.params as { status: string }).status).sort(), ["sent_to_hospitals", "under_review"]);
 

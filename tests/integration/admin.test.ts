@@ -115,6 +115,12 @@ describe("admin: setup key, password gate and the all-submissions API", () => {
       totpSecret = actor.totpSecret!;
     });
 
+    test("setting up two-factor authentication (password and code) unlocks that session: no third password", async () => {
+      assert.equal((await list(admin.browser)).status, 200);
+      // The unlock cookie lives as long as the browser session: closed, the gate asks again.
+      admin.browser.forget("afya_admin_unlock");
+    });
+
     test("admin APIs refuse an admin who has not unlocked", async () => {
       const response = await list(admin.browser);
       assert.equal(response.status, 403);
@@ -143,14 +149,22 @@ describe("admin: setup key, password gate and the all-submissions API", () => {
       assert.match(cookie, /^afya_admin_unlock=[\w-]+; Path=\/; HttpOnly; SameSite=Strict$/);
       assert.equal((await list(admin.browser)).status, 200);
       const { db } = await import("@/lib/db");
-      assert.equal(await db().auditEvent.count({ where: { action: "admin.unlock" } }), 1);
+      assert.equal(await db().auditEvent.count({ where: { action: "admin.unlock" } }), 2); // the set-up's, and this one
+
       assert.equal(await db().auditEvent.count({ where: { action: "admin.unlock_failed" } }), 2);
     });
 
-    test("the unlock cookie is worthless in another session of the same admin", async () => {
+    test("a sign-in with password and code unlocks the new session at once, audited; its cookie is worthless in another session", async () => {
       const other = new Browser();
       await call(other, "auth", "/api/auth/sign-in/email", { email: admin.email, password: PASSWORD });
-      assert.equal((await call(other, "auth", "/api/auth/two-factor/verify-totp", { code: totpCode(totpSecret, Date.now() + 30_000) })).status, 200); // the next code: the set-up used this one
+      const verified = await call(other, "auth", "/api/auth/two-factor/verify-totp", { code: totpCode(totpSecret, Date.now() + 30_000) }); // the next code: the set-up used this one
+      assert.equal(verified.status, 200);
+      assert.ok(verified.headers.getSetCookie().some((line) => /^afya_admin_unlock=[\w-]+;.*HttpOnly/i.test(line) && /SameSite=Strict/i.test(line)));
+      assert.equal((await list(other)).status, 200);
+      const { db } = await import("@/lib/db");
+      assert.equal(await db().auditEvent.count({ where: { action: "admin.unlock", metadata: { path: ["with"], equals: "two_factor" } } }), 2);
+
+      other.forget("afya_admin_unlock");
       const stolen = admin.browser.cookieHeader().match(/afya_admin_unlock=[^;]+/)![0];
       const request = other.request("/api/admin/all-submissions", { headers: { cookie: `${other.cookieHeader()}; ${stolen}` } });
       assert.equal((await routes.list(request)).status, 403);

@@ -61,6 +61,11 @@ export class Browser {
     return response;
   }
 
+  /** Drops a cookie, as closing the browser drops a browser-session cookie. */
+  forget(name: string): void {
+    this.cookies.delete(name);
+  }
+
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }

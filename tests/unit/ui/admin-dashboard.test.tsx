@@ -199,6 +199,7 @@ describe("case page routings", () => {
       status: "awaiting_response",
       respondedAt: null,
       declineReason: null,
+      coordinatorNote: null,
       plan: null,
       ...fields,
     }) as AdminRouting;

@@ -7,6 +7,7 @@ import { AnswerClock } from "@/components/partner/answer-clock";
 import { CaseStatusBadge } from "@/components/partner/case-status-badge";
 import { RoutingBadge } from "@/components/partner/routing-badge";
 import { submissionKeys } from "@/client/queries/submissions";
+import type { PlanView } from "@/lib/contracts/plans";
 import { ownSubmissionSchema, ownSubmissionsSchema, type OwnSubmission } from "@/lib/contracts/submissions";
 import { planApprovedSchema } from "@/lib/contracts/tracking";
 import en from "@/messages/en.json";
@@ -190,11 +191,22 @@ describe("the partner's answer clock and badges", () => {
   test("badges name the routing's state and the case's status", () => {
     show(
       <>
-        <RoutingBadge status="withdrawn" />
+        <RoutingBadge routing={{ status: "withdrawn", plan: null }} />
         <CaseStatusBadge status="cancelled" />
       </>,
     );
     expect(screen.getByTestId("routing-status")).toHaveTextContent("No longer needed");
     expect(screen.getByTestId("case-status")).toHaveTextContent("Case: Cancelled");
+  });
+
+  test("once the patient chose, an answered routing's badge says whether its plan was the one", () => {
+    const answered = (status: "proposed" | "accepted" | "not_selected") => ({ status: "responded" as const, plan: { status } as PlanView });
+    const badge = (status: "proposed" | "accepted" | "not_selected") => {
+      const { unmount } = show(<RoutingBadge routing={answered(status)} />);
+      const text = screen.getByTestId("routing-status").textContent;
+      unmount();
+      return text;
+    };
+    expect([badge("proposed"), badge("accepted"), badge("not_selected")]).toEqual(["Responded", "Plan approved by the patient", "Plan not chosen"]);
   });
 });

@@ -44,6 +44,7 @@ function routing(fields: Partial<AdminRouting> = {}): AdminRouting {
     status: "awaiting_response",
     respondedAt: null,
     declineReason: null,
+    coordinatorNote: null,
     plan: null,
     ...fields,
   };

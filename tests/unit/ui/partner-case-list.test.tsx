@@ -37,6 +37,7 @@ function item(n: number, fields: Partial<PartnerCaseSummary> = {}, routing: Part
       dueAt: "2026-03-04T08:00:00Z",
       respondedAt: null,
       declineReason: null,
+      coordinatorNote: null,
       plan: null,
       ...routing,
     },

@@ -64,7 +64,7 @@ export default async function PartnerCasePage({ params }: Props) {
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant={urgencyColour(item.urgency)}>{t(`urgency.${item.urgency}`)}</Badge>
             <CaseStatusBadge status={item.status} />
-            <RoutingBadge status={routing.status} />
+            <RoutingBadge routing={routing} />
             <AnswerClock routing={routing} now={new Date()} />
           </div>
           <p className="text-sm text-muted-foreground">{t("routedAt", { date: new Date(routing.routedAt) })}</p>
@@ -94,6 +94,12 @@ export default async function PartnerCasePage({ params }: Props) {
           </section>
         )}
 
+        {routing.coordinatorNote && (
+          <section className="space-y-2 rounded-lg border p-5" data-testid="coordinator-note">
+            <h2 className="text-xl font-semibold">{t("coordinatorNoteTitle")}</h2>
+            <p className="text-sm whitespace-pre-wrap">{routing.coordinatorNote}</p>
+          </section>
+        )}
         {plan && <PlanSummary plan={plan} />}
         {routing.status === "declined" && (
           <section className="space-y-2 rounded-lg border p-5" data-testid="decline-summary">

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "CaseRouting" ADD COLUMN     "coordinatorNote" TEXT;
