@@ -42,4 +42,4 @@ export function storedFilePolicy(contentType: string, disposition: "attachment" 
 }
 
 /** Paths whose responses set their own policy; next.config.ts gives them every other header. */
-export const STORED_FILE_PATHS = ["/api/files/", "/api/transcriptions/", "/api/storage/signed/"] as const;
+export const STORED_FILE_PATHS = ["/api/files/", "/api/transcriptions/", "/api/storage/signed/", "/api/imaging/", "/api/cases/"] as const;
