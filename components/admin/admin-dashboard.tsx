@@ -99,7 +99,8 @@ export function AdminDashboard() {
         <LoadState status={status} labels={{ loading: t("loading"), failed: t("loadFailed"), retry: t("retry") }} onRetry={() => void refresh()} />
       ) : (
         <Tabs value={tab} onValueChange={(value) => setTab(value as AdminTab)}>
-          <TabsList>
+          {/* On a phone the tabs wrap rather than scroll: every count stays in view. */}
+          <TabsList className="flex-wrap">
             {adminTabs.map((value) => (
               <TabsTrigger key={value} value={value}>
                 {tabs[value].label}

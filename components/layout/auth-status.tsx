@@ -34,7 +34,7 @@ export interface AuthStatusLabels {
   logoutFailed: string;
 }
 
-const buttonClass = "inline-flex h-10 items-center justify-center rounded-md px-4 text-sm font-medium";
+const buttonClass = "inline-flex h-10 items-center justify-center rounded-md px-4 text-sm font-medium whitespace-nowrap";
 
 /**
  * Login and Sign Up, or the welcome line, My Journey and Logout. Plain links and strings from the
@@ -89,10 +89,14 @@ export function AuthStatus({ labels, stacked = false }: { labels: AuthStatusLabe
   return (
     <div className={layout}>
       {/* The welcome line leads to the account page: data export, deletion, password and sessions. */}
-      <Link href={localePath("/account", locale)} className="text-sm text-muted-foreground underline-offset-4 hover:underline" data-testid="welcome-line">
+      <Link
+        href={localePath("/account", locale)}
+        className={cn("text-sm text-muted-foreground underline-offset-4 hover:underline", !stacked && "max-w-40 truncate")}
+        data-testid="welcome-line"
+      >
         {labels.welcome.replace("{username}", user.username)}
       </Link>
-      {user.role !== "partner" && (
+      {!staffLink && (
         <Link href={localePath("/journey", locale)} className={cn(buttonClass, "border border-input hover:bg-muted")}>
           {labels.myJourney}
         </Link>

@@ -28,7 +28,7 @@ export function MobileMenu({ links, labels, children }: { links: { href: string;
   }, [open]);
 
   return (
-    <div className="lg:hidden">
+    <div className="xl:hidden">
       <button
         type="button"
         aria-expanded={open}

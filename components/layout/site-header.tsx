@@ -50,11 +50,15 @@ export async function SiteHeader() {
         <Link href={localePath("/", locale)} className="shrink-0 text-xl font-bold text-primary">
           {tc("appName")}
         </Link>
-        <nav aria-label={t("mainNavigation")} className="hidden flex-1 lg:block">
+        {/* The full navigation from 1280 px: below, staff headers (three more buttons) would wrap in the longer languages. */}
+        <nav aria-label={t("mainNavigation")} className="hidden flex-1 xl:block">
           <ul className="flex items-center gap-1">
             {links.map((link) => (
               <li key={link.href}>
-                <Link href={link.href} className="rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-muted hover:text-foreground">
+                <Link
+                  href={link.href}
+                  className="rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-foreground/80 hover:bg-muted hover:text-foreground"
+                >
                   {link.label}
                 </Link>
               </li>
@@ -64,7 +68,7 @@ export async function SiteHeader() {
         <div className="ms-auto flex min-w-0 items-center gap-1 sm:gap-2">
           <NotificationBellSlot labels={bellLabels} locale={locale} />
           <LanguageSelector locale={locale} label={tc("language")} />
-          <div className="hidden lg:flex">
+          <div className="hidden xl:flex">
             <AuthStatus labels={authLabels} />
           </div>
           <MobileMenu links={links} labels={{ open: t("openMenu"), close: t("closeMenu"), navigation: t("mainNavigation") }}>

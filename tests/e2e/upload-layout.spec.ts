@@ -128,7 +128,8 @@ test("signed in, at 320, 390 and 414 px in en, ar and zh: the journey's long fil
       await page.goto(path(locale, "/journey"));
       const card = page.getByTestId("submission-card");
       const rows = card.locator("li").filter({ has: page.locator("[data-file-name-tail]") });
-      await expectExtensionsInView(page, rows, [".jpeg", ".pdf", ".pdf"]);
+      // Listed by name (Lagos…, WhatsApp…, then the Arabic one).
+      await expectExtensionsInView(page, rows, [".pdf", ".jpeg", ".pdf"]);
       await expectNoSidewaysScroll(page);
       // The records form with a signed-in header (notification bell) and the long names chosen.
       await page.goto(path(locale, "/contact"));
