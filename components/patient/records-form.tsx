@@ -73,7 +73,7 @@ export function RecordsForm() {
   const user = session.status === "ready" && session.me.isAuthenticated ? session.me.user : null;
 
   const form = useForm<SubmissionFieldsInput, unknown, SubmissionFields>({ resolver: zodResolver(submissionFieldsSchema), defaultValues: emptyFields() });
-  const { register, control, formState, setValue, getValues } = form;
+  const { register, control, formState, setValue, getValues, getFieldState } = form;
   const values = useWatch({ control });
   const queue = useUploadQueue();
   const files = queue.items.filter((item) => item.state === "ready");
@@ -100,12 +100,19 @@ export function RecordsForm() {
     if (slug) setValue("specialty", slug);
   }, [setValue]);
 
+  // The consent is the patient's unless someone else signs it: its name and e-mail follow the patient's
+  // details until they are changed by hand.
+  const { patientName, email: patientEmail } = values;
+  useEffect(() => {
+    if (!getFieldState("consentFullName", formState).isDirty) setValue("consentFullName", patientName ?? "");
+    if (!getFieldState("consentEmail", formState).isDirty) setValue("consentEmail", patientEmail ?? "");
+  }, [patientName, patientEmail, getFieldState, formState, setValue]);
+
   // A signed-in patient's name and e-mail are filled in from the account.
   useEffect(() => {
     if (!user) return;
     if (!getValues("patientName")) setValue("patientName", user.name || user.username);
     if (!getValues("email")) setValue("email", user.email);
-    if (!getValues("consentEmail")) setValue("consentEmail", user.email);
   }, [user, getValues, setValue]);
 
   const filled = (value: string | undefined) => Boolean(value?.trim());
@@ -198,6 +205,7 @@ export function RecordsForm() {
             {done.trackingNumber}
           </strong>
         </p>
+        <p>{t("consent.thanks")}</p>
         <p>{t("guestSuccess.contact")}</p>
         <p className="text-sm text-muted-foreground">{t("guestSuccess.trackHint")}</p>
         <div className="flex flex-wrap gap-2">
@@ -332,9 +340,12 @@ export function RecordsForm() {
             </div>
           )}
         />
-        <p className={values.consent ? "text-sm text-primary" : "text-sm text-destructive"} aria-live="polite">
-          {values.consent ? t("consent.thanks") : t("consent.required")}
-        </p>
+        {/* Said only once the server has the case, which records the consent with it. */}
+        {sending && (
+          <p role="status" className="text-sm text-primary">
+            {t("consent.thanks")}
+          </p>
+        )}
       </fieldset>
       {serverError && (
         <p id="records-error" role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm break-words text-destructive">
