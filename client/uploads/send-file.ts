@@ -43,7 +43,12 @@ export function nextChunkSize(bytesPerSecond: number): number {
   return Math.round(Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, bytesPerSecond * TARGET_REQUEST_SECONDS)));
 }
 
-export function sendFile(file: Blob & { name: string }, uploadId: string, callbacks: SendCallbacks): SendHandle {
+/**
+ * `fresh`: the upload was announced and never started, so there is no offset to ask for: it is created
+ * with its first bytes in the same request (tus creation-with-upload), which for a small file (a CD's
+ * images of a few hundred KB) is the whole upload in one request instead of three.
+ */
+export function sendFile(file: Blob & { name: string }, uploadId: string, callbacks: SendCallbacks, options: { fresh?: boolean } = {}): SendHandle {
   let speed: number | null = null;
   let chunkStarted = performance.now();
   let paused = false;
@@ -62,7 +67,8 @@ export function sendFile(file: Blob & { name: string }, uploadId: string, callba
 
   const upload = new Upload(file, {
     endpoint: UPLOADS_PATH,
-    uploadUrl: `${UPLOADS_PATH}/${uploadId}`,
+    uploadUrl: options.fresh ? null : `${UPLOADS_PATH}/${uploadId}`,
+    uploadDataDuringCreation: options.fresh === true,
     metadata: { uploadId, filename: file.name },
     chunkSize: FIRST_CHUNK,
     retryDelays: RETRY_DELAYS,
@@ -73,6 +79,8 @@ export function sendFile(file: Blob & { name: string }, uploadId: string, callba
       // a request the server cut for its length or silence (408: it kept what arrived), a busy upload
       // (423), an offset the server moved (409) or a server error do.
       const retry = status === 0 || status === 408 || status === 409 || status === 423 || status >= 500;
+      // A creation that failed may have reached the server: the next attempt asks it how far (HEAD), as a resumed upload does.
+      if (retry) knowUrl();
       if (retry && status === 0) setConnectionLost(true);
       return retry;
     },
@@ -101,7 +109,12 @@ export function sendFile(file: Blob & { name: string }, uploadId: string, callba
     },
   });
 
+  /** From the moment the upload may exist on the server, it is continued from its URL rather than created again. */
+  const knowUrl = () => {
+    upload.url ??= `${UPLOADS_PATH}/${uploadId}`;
+  };
   const goneOffline = () => {
+    knowUrl();
     setConnectionLost(true);
     void upload.abort();
   };
@@ -121,6 +134,7 @@ export function sendFile(file: Blob & { name: string }, uploadId: string, callba
 
   return {
     pause() {
+      knowUrl();
       paused = true;
       void upload.abort();
     },
