@@ -6,6 +6,7 @@ import { MAX_FILE_BYTES } from "@/lib/contracts/submissions";
 import type { UploadView } from "@/lib/contracts/uploads";
 import { ApiError } from "../api";
 import { compressPhoto, isCompressiblePhoto } from "../compress-photo";
+import { PARALLEL_SMALL_FILES, SMALL_FILE_BYTES } from "./concurrency";
 import { forgetPendingFile } from "./pending-uploads";
 import { sendFile, type SendHandle } from "./send-file";
 
@@ -35,11 +36,6 @@ export interface QueueGroup {
   key: string;
   label: string;
 }
-
-/** Files under this size are sent several at once (a CD's images); larger ones one at a time. */
-export const SMALL_FILE_BYTES = 4 * 1024 * 1024;
-/** How many small files travel at once: enough to hide each request's round trip, few enough for a phone's link. */
-export const PARALLEL_SMALL_FILES = 4;
 
 let counter = 0;
 const newKey = () => `file-${Date.now()}-${counter++}`;
