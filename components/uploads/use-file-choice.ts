@@ -26,7 +26,9 @@ export function useFileChoice(queue: UploadQueue, options: { lighterPhotos?: boo
       setRefusal(null);
       const folder = isFolderSelection(files);
       const { documents, others } = await imaging.add(files);
-      const loose = folder ? documents : [...documents, ...others];
+      // In the order they were chosen.
+      const kept = new Set(folder ? documents : [...documents, ...others]);
+      const loose = files.filter((file) => kept.has(file));
       if (folder) imaging.addSkipped(others.length);
       const listed = queue.items.filter((item) => !item.group && item.state !== "refused").length;
       const room = MAX_FILES_PER_SUBMISSION - listed;
