@@ -85,11 +85,19 @@ function Study({
   const t = useTranslations("uploads.imaging");
   const locale = useLocale();
   const kept = study.series.filter((series) => !leftOut.has(series.uid));
-  const heading = [study.description ?? t("untitledStudy"), study.date && studyDate(study.date, locale)].filter(Boolean).join(" · ");
+  // Each part isolated: a scan centre's Latin description beside an Arabic date keeps its order.
+  const heading = [study.description ?? t("untitledStudy"), study.date && studyDate(study.date, locale)].filter((part): part is string => Boolean(part));
   return (
     <div className="min-w-0 space-y-2" data-testid="imaging-study">
       <div>
-        <p className="font-medium break-words">{heading}</p>
+        <p className="font-medium break-words">
+          {heading.map((part, index) => (
+            <span key={index}>
+              {index > 0 && " · "}
+              <bdi>{part}</bdi>
+            </span>
+          ))}
+        </p>
         <p className="text-sm text-muted-foreground">
           {t("studyTotals", {
             series: kept.length,
@@ -117,7 +125,7 @@ function Study({
               <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer text-sm">
                 <span className="block font-medium break-words">
                   {series.number !== null && <>{t("seriesNumber", { number: series.number })} · </>}
-                  {label}
+                  <bdi>{label}</bdi>
                 </span>
                 <span className="block text-muted-foreground">
                   {t("seriesTotals", { images: series.files.length, size: formatFileSize(series.bytes, locale) })}

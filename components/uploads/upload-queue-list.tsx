@@ -75,7 +75,9 @@ function GroupRow({ group, items, queue }: { group: QueueGroup; items: QueueItem
     <li data-state={state} data-testid="upload-group" className="min-w-0 rounded-md border p-3">
       <div className="flex min-w-0 items-start gap-2">
         <ScanLine aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
-        <p className="min-w-0 flex-1 font-medium break-words">{group.label}</p>
+        <p className="min-w-0 flex-1 font-medium break-words">
+          <bdi>{group.label}</bdi>
+        </p>
         {moving.length > 0 && (
           <button
             type="button"

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import path from "node:path";
 import { fillRecordsForm, lettersOnly, signUpThroughApi } from "./support";
 
@@ -9,13 +9,20 @@ import { fillRecordsForm, lettersOnly, signUpThroughApi } from "./support";
  * files; the patient leaves out one series and sends. The server's rows (the case's stored files and
  * its uploads, through the patient's own API) hold exactly the kept series' images.
  */
-const CD = path.join(__dirname, "../fixtures/dicom/cd");
+const CD = path.join(process.cwd(), "tests/fixtures/dicom/cd");
 const pagePath = (locale: string, page: string) => (locale === "en" ? page : `/${locale}${page}`);
 
 test.use({ viewport: { width: 390, height: 844 } });
 
+/** A screenshot in the test's output folder, attached to its report. */
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file });
+  await testInfo.attach(name, { path: file, contentType: "image/png" });
+}
+
 test("a CD picked as a folder at phone width: study summary, skipped files, one series left out, only the kept images arrive", async ({ page }, testInfo) => {
-  const account = await signUpThroughApi(page.request, `Halima ${lettersOnly(Date.now().toString(36))}`);
+  const account = await signUpThroughApi(page.request, `Halima${lettersOnly(Date.now().toString(36))}`);
   await page.goto("/contact");
   const form = await fillRecordsForm(page, {});
   await form.getByTestId("folder-input").setInputFiles(CD);
@@ -36,7 +43,7 @@ test("a CD picked as a folder at phone width: study summary, skipped files, one 
   // The page never scrolls sideways at phone width.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await summary.scrollIntoViewIfNeeded();
-  await testInfo.attach("imaging-summary-en-390", { body: await page.screenshot(), contentType: "image/png" });
+  await shoot(page, testInfo, "imaging-summary-en-390");
 
   // The axial series is left out: the study now counts the scout's two images.
   await series.nth(0).getByRole("checkbox").click();
@@ -48,7 +55,8 @@ test("a CD picked as a folder at phone width: study summary, skipped files, one 
   await expect(group).toHaveCount(1);
   await expect(group).toContainText("#2 · CT · CHEST · SCOUT");
   await expect(group).toHaveAttribute("data-state", "done", { timeout: 30_000 });
-  await testInfo.attach("imaging-sent-en-390", { body: await page.screenshot(), contentType: "image/png" });
+  await group.scrollIntoViewIfNeeded();
+  await shoot(page, testInfo, "imaging-sent-en-390");
 
   // On the server: the case's stored files are the scout's two images (1,554 bytes each, DICOM), and no
   // upload is missing; the axial series' images (1,558 bytes each) were never announced.
@@ -71,7 +79,7 @@ test("the study summary in Arabic at phone width", async ({ page }, testInfo) =>
   await expect(summary.getByTestId("imaging-skipped")).toContainText("ليست صورًا طبية");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await summary.scrollIntoViewIfNeeded();
-  await testInfo.attach("imaging-summary-ar-390", { body: await page.screenshot(), contentType: "image/png" });
+  await shoot(page, testInfo, "imaging-summary-ar-390");
 });
 
 test("choosing more documents than a case takes is refused at the drop area, in view, and nothing is added", async ({ page }) => {
