@@ -45,11 +45,17 @@ export function nextChunkSize(bytesPerSecond: number): number {
 
 /**
  * `fresh`: the upload was announced and never started, so there is no offset to ask for: it is created
- * with its first bytes in the same request (tus creation-with-upload), which for a small file (a CD's
- * images of a few hundred KB) is the whole upload in one request instead of three.
+ * with its first bytes in the same request (tus creation-with-upload). `bytesPerSecond`: the speed the
+ * files sent before measured, so that the first request is sized to the link too; on a fast link a
+ * small file (a CD's images of a few hundred KB) is then the whole upload in one request.
  */
-export function sendFile(file: Blob & { name: string }, uploadId: string, callbacks: SendCallbacks, options: { fresh?: boolean } = {}): SendHandle {
-  let speed: number | null = null;
+export function sendFile(
+  file: Blob & { name: string },
+  uploadId: string,
+  callbacks: SendCallbacks,
+  options: { fresh?: boolean; bytesPerSecond?: number | null } = {},
+): SendHandle {
+  let speed: number | null = options.bytesPerSecond ?? null;
   let chunkStarted = performance.now();
   let paused = false;
   let connectionLost = false;
@@ -70,7 +76,7 @@ export function sendFile(file: Blob & { name: string }, uploadId: string, callba
     uploadUrl: options.fresh ? null : `${UPLOADS_PATH}/${uploadId}`,
     uploadDataDuringCreation: options.fresh === true,
     metadata: { uploadId, filename: file.name },
-    chunkSize: FIRST_CHUNK,
+    chunkSize: speed ? nextChunkSize(speed) : FIRST_CHUNK,
     retryDelays: RETRY_DELAYS,
     storeFingerprintForResuming: false,
     onShouldRetry: (error) => {

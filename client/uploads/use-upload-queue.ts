@@ -64,6 +64,8 @@ async function refusalOf(file: File, accepted: AcceptedTypes = records): Promise
 export function useUploadQueue() {
   const [items, setItems] = useState<QueueItem[]>([]);
   const handles = useRef(new Map<string, SendHandle>());
+  // The link's speed as the last requests measured it (per connection): the next file's first request is sized by it.
+  const linkSpeed = useRef<number | null>(null);
   const update = useCallback(
     (key: string, patch: Partial<QueueItem>) => setItems((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item))),
     [],
@@ -143,13 +145,16 @@ export function useUploadQueue() {
         item.file,
         uploadId,
         {
-          onProgress: ({ sent, bytesPerSecond }) => update(item.key, { sent, bytesPerSecond }),
+          onProgress: ({ sent, bytesPerSecond }) => {
+            if (bytesPerSecond) linkSpeed.current = bytesPerSecond;
+            update(item.key, { sent, bytesPerSecond });
+          },
           onOffline: (offline) =>
             setItems((list) =>
               list.map((entry) => (entry.key === item.key && entry.state !== "paused" ? { ...entry, state: offline ? "offline" : "sending" } : entry)),
             ),
         },
-        options,
+        { ...options, bytesPerSecond: linkSpeed.current },
       );
       handles.current.set(item.key, handle);
       try {
