@@ -26,18 +26,20 @@ export function useImagingSelection() {
 
   /**
    * Reads chosen files: their images join the studies; what else they hold is returned (documents, and
-   * the files that are neither images nor documents, for the caller to treat as loose files or skip).
+   * the files that are neither images nor documents, for the caller to treat as loose files or skip),
+   * with how many new images they held.
    */
-  const add = useCallback(async (files: File[]): Promise<{ documents: File[]; others: File[] }> => {
+  const add = useCallback(async (files: File[]): Promise<{ documents: File[]; others: File[]; images: number }> => {
     setReading({ done: 0, total: files.length });
     try {
       const found = await readSelection([...images.current, ...files], {
         onProgress: (done, total) => setReading({ done: Math.max(0, done - images.current.length), total: total - images.current.length }),
       });
+      const before = images.current.length;
       images.current = found.studies.flatMap((study) => study.series.flatMap((series) => series.files));
       setStudies(found.studies);
       setDuplicates(found.duplicates);
-      return { documents: found.documents, others: found.skipped };
+      return { documents: found.documents, others: found.skipped, images: images.current.length - before };
     } finally {
       setReading(null);
     }

@@ -10,9 +10,9 @@ import { MAX_FILES_PER_SUBMISSION } from "@/lib/contracts/submissions";
 /**
  * What happens to files a patient chooses (picked, dropped, or a whole folder or CD): every choice is
  * read for imaging first (client/imaging), whose images are grouped into studies and series apart from
- * the case's ordinary files; documents join the upload list; from a folder, whatever is neither (a CD's
- * viewer program) is skipped and counted, while loose files are listed and checked one by one as
- * before. More ordinary files than the case has room for are refused as a whole, with the reason shown
+ * the case's ordinary files; documents join the upload list; from a folder that held images, whatever
+ * is neither (a CD's viewer program) is skipped and counted, while loose files (and a folder of photos)
+ * are listed and checked one by one as before. More ordinary files than the case has room for are refused as a whole, with the reason shown
  * where the files were chosen: nothing is dropped silently.
  */
 export function useFileChoice(queue: UploadQueue, options: { lighterPhotos?: boolean } = {}) {
@@ -24,12 +24,13 @@ export function useFileChoice(queue: UploadQueue, options: { lighterPhotos?: boo
   const choose = useCallback(
     async (files: File[]) => {
       setRefusal(null);
-      const folder = isFolderSelection(files);
-      const { documents, others } = await imaging.add(files);
-      // In the order they were chosen.
-      const kept = new Set(folder ? documents : [...documents, ...others]);
-      const loose = files.filter((file) => kept.has(file));
-      if (folder) imaging.addSkipped(others.length);
+      const { documents, others, images } = await imaging.add(files);
+      // A folder that held images is a CD or a study: what is neither an image nor a document is the
+      // CD's furniture, skipped. Loose files, and a folder of photos, are listed and checked one by one.
+      const cd = isFolderSelection(files) && images > 0;
+      const kept = new Set(cd ? documents : [...documents, ...others]);
+      const loose = files.filter((file) => kept.has(file)); // in the order they were chosen
+      if (cd) imaging.addSkipped(others.length);
       const listed = queue.items.filter((item) => !item.group && item.state !== "refused").length;
       const room = MAX_FILES_PER_SUBMISSION - listed;
       if (loose.length > room) {
