@@ -32,7 +32,9 @@ export async function startServer(extraEnv = {}) {
   };
   const prepared = spawnSync("npm", ["run", "--silent", "db:deploy"], { env, stdio: "inherit" });
   if (prepared.status !== 0) throw new Error("db:deploy failed");
-  const child = spawn("node", ["node_modules/next/dist/bin/next", "start", "-p", String(port)], { env, stdio: ["ignore", "ignore", "inherit"] });
+  // BENCH_NODE_ARGS: options for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn("node", [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(port)], { env, stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://localhost:${port}`;
   for (let i = 0; i < 200; i++) {
     try {

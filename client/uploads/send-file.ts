@@ -43,8 +43,19 @@ export function nextChunkSize(bytesPerSecond: number): number {
   return Math.round(Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, bytesPerSecond * TARGET_REQUEST_SECONDS)));
 }
 
-export function sendFile(file: Blob & { name: string }, uploadId: string, callbacks: SendCallbacks): SendHandle {
-  let speed: number | null = null;
+/**
+ * `fresh`: the upload was announced and never started, so there is no offset to ask for: it is created
+ * with its first bytes in the same request (tus creation-with-upload). `bytesPerSecond`: the speed the
+ * files sent before measured, so that the first request is sized to the link too; on a fast link a
+ * small file (a CD's images of a few hundred KB) is then the whole upload in one request.
+ */
+export function sendFile(
+  file: Blob & { name: string },
+  uploadId: string,
+  callbacks: SendCallbacks,
+  options: { fresh?: boolean; bytesPerSecond?: number | null } = {},
+): SendHandle {
+  let speed: number | null = options.bytesPerSecond ?? null;
   let chunkStarted = performance.now();
   let paused = false;
   let connectionLost = false;
@@ -62,9 +73,10 @@ export function sendFile(file: Blob & { name: string }, uploadId: string, callba
 
   const upload = new Upload(file, {
     endpoint: UPLOADS_PATH,
-    uploadUrl: `${UPLOADS_PATH}/${uploadId}`,
+    uploadUrl: options.fresh ? null : `${UPLOADS_PATH}/${uploadId}`,
+    uploadDataDuringCreation: options.fresh === true,
     metadata: { uploadId, filename: file.name },
-    chunkSize: FIRST_CHUNK,
+    chunkSize: speed ? nextChunkSize(speed) : FIRST_CHUNK,
     retryDelays: RETRY_DELAYS,
     storeFingerprintForResuming: false,
     onShouldRetry: (error) => {
@@ -73,6 +85,8 @@ export function sendFile(file: Blob & { name: string }, uploadId: string, callba
       // a request the server cut for its length or silence (408: it kept what arrived), a busy upload
       // (423), an offset the server moved (409) or a server error do.
       const retry = status === 0 || status === 408 || status === 409 || status === 423 || status >= 500;
+      // A creation that failed may have reached the server: the next attempt asks it how far (HEAD), as a resumed upload does.
+      if (retry) knowUrl();
       if (retry && status === 0) setConnectionLost(true);
       return retry;
     },
@@ -101,7 +115,12 @@ export function sendFile(file: Blob & { name: string }, uploadId: string, callba
     },
   });
 
+  /** From the moment the upload may exist on the server, it is continued from its URL rather than created again. */
+  const knowUrl = () => {
+    upload.url ??= `${UPLOADS_PATH}/${uploadId}`;
+  };
   const goneOffline = () => {
+    knowUrl();
     setConnectionLost(true);
     void upload.abort();
   };
@@ -121,6 +140,7 @@ export function sendFile(file: Blob & { name: string }, uploadId: string, callba
 
   return {
     pause() {
+      knowUrl();
       paused = true;
       void upload.abort();
     },

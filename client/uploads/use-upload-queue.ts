@@ -6,6 +6,7 @@ import { MAX_FILE_BYTES } from "@/lib/contracts/submissions";
 import type { UploadView } from "@/lib/contracts/uploads";
 import { ApiError } from "../api";
 import { compressPhoto, isCompressiblePhoto } from "../compress-photo";
+import { PARALLEL_SMALL_FILES, SMALL_FILE_BYTES } from "./concurrency";
 import { forgetPendingFile } from "./pending-uploads";
 import { sendFile, type SendHandle } from "./send-file";
 
@@ -26,6 +27,14 @@ export interface QueueItem {
   photo?: { original: File; compressed: File };
   /** Why it was refused or failed: an error code (the text comes from `errors.*`) with its params. */
   error?: { code: string; text?: string; params?: Record<string, string | number> };
+  /** An image of an imaging series: the list shows the series as one row with one progress bar. */
+  group?: QueueGroup;
+}
+
+/** A series of images sent together (client/imaging): its key and how it is named. */
+export interface QueueGroup {
+  key: string;
+  label: string;
 }
 
 let counter = 0;
@@ -55,6 +64,8 @@ async function refusalOf(file: File, accepted: AcceptedTypes = records): Promise
 export function useUploadQueue() {
   const [items, setItems] = useState<QueueItem[]>([]);
   const handles = useRef(new Map<string, SendHandle>());
+  // The link's speed as the last requests measured it (per connection): the next file's first request is sized by it.
+  const linkSpeed = useRef<number | null>(null);
   const update = useCallback(
     (key: string, patch: Partial<QueueItem>) => setItems((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item))),
     [],
@@ -116,17 +127,35 @@ export function useUploadQueue() {
 
   const clear = useCallback(() => setItems([]), []);
 
+  /**
+   * Adds files already read and checked elsewhere (the images of a chosen study, client/imaging), each
+   * in its series' group; they are ready at once. Returns them, in order.
+   */
+  const addPrepared = useCallback((files: { file: File; group: QueueGroup }[]): QueueItem[] => {
+    const added = files.map(({ file, group }): QueueItem => ({ key: newKey(), file, state: "ready", sent: 0, bytesPerSecond: null, group }));
+    setItems((list) => [...list, ...added]);
+    return added;
+  }, []);
+
   /** Sends one item through its upload; resolves true when it arrived whole (else `onFailure` hears why: an ApiError, or what sending threw). */
   const sendOne = useCallback(
-    async (item: QueueItem, uploadId: string, onFailure?: (failure: unknown) => void): Promise<boolean> => {
+    async (item: QueueItem, uploadId: string, onFailure?: (failure: unknown) => void, options: { fresh?: boolean } = {}): Promise<boolean> => {
       update(item.key, { uploadId, state: "sending", error: undefined });
-      const handle = sendFile(item.file, uploadId, {
-        onProgress: ({ sent, bytesPerSecond }) => update(item.key, { sent, bytesPerSecond }),
-        onOffline: (offline) =>
-          setItems((list) =>
-            list.map((entry) => (entry.key === item.key && entry.state !== "paused" ? { ...entry, state: offline ? "offline" : "sending" } : entry)),
-          ),
-      });
+      const handle = sendFile(
+        item.file,
+        uploadId,
+        {
+          onProgress: ({ sent, bytesPerSecond }) => {
+            if (bytesPerSecond) linkSpeed.current = bytesPerSecond;
+            update(item.key, { sent, bytesPerSecond });
+          },
+          onOffline: (offline) =>
+            setItems((list) =>
+              list.map((entry) => (entry.key === item.key && entry.state !== "paused" ? { ...entry, state: offline ? "offline" : "sending" } : entry)),
+            ),
+        },
+        { ...options, bytesPerSecond: linkSpeed.current },
+      );
       handles.current.set(item.key, handle);
       try {
         await handle.done;
@@ -146,20 +175,30 @@ export function useUploadQueue() {
   );
 
   /**
-   * Gives each ready item its announced upload (in the order they were announced) and sends them one
-   * after another. Resolves with how many arrived.
+   * Gives each ready item its announced upload (in the order they were announced) and sends them:
+   * small files several at once (PARALLEL_SMALL_FILES), then larger ones one after another. Each is
+   * new to the server, so it is created with its first bytes. Resolves with how many arrived.
    */
   const sendAll = useCallback(
     async (ready: QueueItem[], uploads: Pick<UploadView, "id">[]): Promise<number> => {
-      ready.forEach((item, index) => update(item.key, { state: "queued", uploadId: uploads[index]?.id }));
+      const announced = new Map(ready.map((item, index) => [item.key, uploads[index]?.id]));
+      setItems((list) => list.map((item) => (announced.has(item.key) ? { ...item, state: "queued", uploadId: announced.get(item.key) } : item)));
       let arrived = 0;
-      for (const [index, item] of ready.entries()) {
-        const upload = uploads[index];
-        if (upload && (await sendOne(item, upload.id))) arrived++;
-      }
+      const send = async (item: QueueItem) => {
+        const uploadId = announced.get(item.key);
+        if (uploadId && (await sendOne(item, uploadId, undefined, { fresh: true }))) arrived++;
+      };
+      const small = ready.filter((item) => item.file.size < SMALL_FILE_BYTES);
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: Math.min(PARALLEL_SMALL_FILES, small.length) }, async () => {
+          while (next < small.length) await send(small[next++]);
+        }),
+      );
+      for (const item of ready) if (item.file.size >= SMALL_FILE_BYTES) await send(item);
       return arrived;
     },
-    [sendOne, update],
+    [sendOne],
   );
 
   const pause = useCallback(
@@ -189,7 +228,7 @@ export function useUploadQueue() {
 
   const sending = items.some((item) => ["queued", "sending", "paused", "offline"].includes(item.state));
   const preparing = items.some((item) => item.state === "preparing");
-  return { items, add, remove, clear, sendAll, sendOne, pause, resume, retry, sendOriginal, sending, preparing };
+  return { items, add, addPrepared, remove, clear, sendAll, sendOne, pause, resume, retry, sendOriginal, sending, preparing };
 }
 
 export type UploadQueue = ReturnType<typeof useUploadQueue>;

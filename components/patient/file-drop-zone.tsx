@@ -1,32 +1,113 @@
 "use client";
 
+import { useRef, type ChangeEvent } from "react";
 import { useDropzone } from "react-dropzone";
 import { useTranslations } from "next-intl";
-import { Upload } from "lucide-react";
+import { FolderOpen, Upload } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
 /**
- * Accepts files by picker (click, or Enter/Space on the focused area) or drag and drop, and hands
- * them to `onAdd`; the caller lists them (components/uploads/upload-queue-list.tsx). `accept` only
- * filters the picker: what a file really is is checked from its bytes, in the browser and by the server.
+ * A folder dragged in arrives as its files (react-dropzone's file-selector walks it). Where a browser
+ * hands the folder itself over as a "file" instead (an empty, unreadable entry named like the folder:
+ * the "CD 0.00 MB" row), that entry is not a file and is left out; its contents are what counts.
  */
-export function FileDropZone({ onAdd, disabled, accept, hint }: { onAdd: (files: File[]) => void; disabled?: boolean; accept?: string; hint: string }) {
+async function withoutFolderEntries(files: File[]): Promise<File[]> {
+  const readable = await Promise.all(
+    files.map(async (file) => {
+      if (file.size > 0 && file.type) return true;
+      try {
+        await file.slice(0, 1).arrayBuffer();
+        return true;
+      } catch {
+        return false;
+      }
+    }),
+  );
+  return files.filter((file, index) => readable[index] && !(file.size === 0 && !file.type && !/\.[^./]+$/.test(file.name) && isFolderLike(file)));
+}
+
+/** A zero-byte entry with no type whose path ends in its own name: a directory handed over as a file. */
+function isFolderLike(file: File): boolean {
+  const path = (file as File & { path?: string }).path ?? "";
+  return path === "" || path.replace(/^\.?\//, "") === file.name;
+}
+
+/**
+ * Accepts files by picker (click, or Enter/Space on the focused area), a whole folder or CD ("Add a
+ * folder", a directory picker), or drag and drop of files and folders, and hands them to `onAdd`; the
+ * caller reads and lists them. `accept` only filters the picker: what a file really is is checked from
+ * its bytes, in the browser and by the server. `refusal`: why the last choice was not taken, shown
+ * here, where the patient is looking.
+ */
+export function FileDropZone({
+  onAdd,
+  disabled,
+  accept,
+  hint,
+  refusal,
+}: {
+  onAdd: (files: File[]) => void;
+  disabled?: boolean;
+  accept?: string;
+  hint: string;
+  refusal?: string | null;
+}) {
   const t = useTranslations("uploads");
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({ onDrop: (accepted) => onAdd(accepted), disabled, multiple: true });
+  const folderInput = useRef<HTMLInputElement>(null);
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    onDrop: (accepted) => void withoutFolderEntries(accepted).then((files) => files.length > 0 && onAdd(files)),
+    disabled,
+    multiple: true,
+  });
+  const folderChosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    event.target.value = "";
+    if (files.length > 0) onAdd(files);
+  };
 
   return (
-    <div
-      {...getRootProps({ role: "button", "aria-label": t("chooseFiles"), "aria-disabled": disabled || undefined })}
-      data-state={isDragActive ? "drag-active" : "idle"}
-      className={cn(
-        "flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed p-6 text-center transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-        isDragActive ? "border-primary bg-secondary" : "border-input bg-muted/40",
+    <div className="space-y-2">
+      <div
+        {...getRootProps({ role: "button", "aria-label": t("chooseFiles"), "aria-disabled": disabled || undefined })}
+        data-state={isDragActive ? "drag-active" : "idle"}
+        className={cn(
+          "flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed p-6 text-center transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+          isDragActive ? "border-primary bg-secondary" : "border-input bg-muted/40",
+        )}
+      >
+        <Upload aria-hidden className="h-8 w-8 text-primary" />
+        <span className="font-medium text-primary underline underline-offset-4">{isDragActive ? t("dropHere") : t("chooseFiles")}</span>
+        <p className="text-sm text-muted-foreground">{hint}</p>
+        <input {...getInputProps({ accept })} />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="button" variant="outline" onClick={() => folderInput.current?.click()} disabled={disabled}>
+          <FolderOpen aria-hidden className="h-4 w-4" />
+          {t("addFolder")}
+        </Button>
+        <span className="text-sm text-muted-foreground">{t("addFolderHint")}</span>
+        {/* A directory picker: every file of the chosen folder (a CD's DICOM folders), with its path inside it. */}
+        <input
+          ref={folderInput}
+          type="file"
+          multiple
+          hidden
+          tabIndex={-1}
+          data-testid="folder-input"
+          onChange={folderChosen}
+          {...({ webkitdirectory: "" } as Record<string, string>)}
+        />
+      </div>
+      {refusal && (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm break-words text-destructive"
+          data-testid="files-refused"
+        >
+          {refusal}
+        </p>
       )}
-    >
-      <Upload aria-hidden className="h-8 w-8 text-primary" />
-      <span className="font-medium text-primary underline underline-offset-4">{isDragActive ? t("dropHere") : t("chooseFiles")}</span>
-      <p className="text-sm text-muted-foreground">{hint}</p>
-      <input {...getInputProps({ accept })} />
     </div>
   );
 }

@@ -11,7 +11,6 @@ import { formSpecialtySlugs } from "@/content/specialties";
 import { localToday } from "@/lib/contracts/dates";
 import {
   budgets,
-  MAX_FILES_PER_SUBMISSION,
   preferredCountryOptions,
   submissionFieldsSchema,
   urgencies,
@@ -32,6 +31,9 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { Checkbox } from "@/components/ui/checkbox";
 import { toast } from "@/components/ui/use-toast";
+import { ImagingSummary } from "@/components/uploads/imaging-summary";
+import { seriesGroups } from "@/components/uploads/series-groups";
+import { useFileChoice } from "@/components/uploads/use-file-choice";
 import { FileDropZone } from "./file-drop-zone";
 import { errorIdOf, FieldError, FieldLabel, SelectField } from "./form-parts";
 
@@ -76,8 +78,9 @@ export function RecordsForm() {
   const { register, control, formState, setValue, getValues, getFieldState } = form;
   const values = useWatch({ control });
   const queue = useUploadQueue();
-  const files = queue.items.filter((item) => item.state === "ready");
-  const [fileError, setFileError] = useState<string | null>(null);
+  const files = queue.items.filter((item) => item.state === "ready" && !item.group);
+  const picker = useFileChoice(queue, { lighterPhotos: true });
+  const { imaging } = picker;
   const [done, setDone] = useState<{ trackingNumber: string } | null>(null);
   // The case exists and its files are on their way (or some did not arrive).
   const [sending, setSending] = useState<{ trackingNumber: string; incomplete: boolean } | null>(null);
@@ -117,8 +120,10 @@ export function RecordsForm() {
 
   const filled = (value: string | undefined) => Boolean(value?.trim());
   const missing = [
-    files.length === 0 && t("missing.files"),
+    files.length === 0 && imaging.toSend.length === 0 && t("missing.files"),
     queue.preparing && tu("compressing"),
+    imaging.reading && tu("imaging.stillReading"),
+    imaging.problems.length > 0 && tu("imaging.overLimits"),
     !filled(values.patientName) && t("fields.name"),
     !filled(values.email) && t("fields.email"),
     !values.specialty && t("fields.specialty"),
@@ -131,14 +136,6 @@ export function RecordsForm() {
     !values.consentDate && t("fields.consentDate"),
   ].filter((item): item is string => Boolean(item));
 
-  /** Each added file is checked from its first bytes at once; a refused one says why on its own row. */
-  function addFiles(added: File[]) {
-    setFileError(null);
-    const room = MAX_FILES_PER_SUBMISSION - files.length;
-    if (added.length > room) setFileError(tu("tooMany", { max: MAX_FILES_PER_SUBMISSION }));
-    void queue.add(added.slice(0, Math.max(0, room)), { lighterPhotos: true });
-  }
-
   const failed = (message: string) =>
     toast({ title: user ? t("toast.submissionErrorTitle") : t("toast.submissionFailedTitle"), description: message, variant: "destructive" });
 
@@ -147,11 +144,12 @@ export function RecordsForm() {
    * travels), then each file goes on its own through its resumable upload.
    */
   async function send(fields: SubmissionFields) {
-    if (files.length === 0) {
+    const images = imaging.toSend;
+    if (files.length === 0 && images.length === 0) {
       toast({ title: t("toast.filesRequiredTitle"), description: t("toast.filesRequired"), variant: "destructive" });
       return;
     }
-    setFileError(null);
+    if (imaging.problems.length > 0 || imaging.reading) return;
     const condition = fields.medicalCondition ?? "";
     const payload = {
       ...fields,
@@ -162,7 +160,11 @@ export function RecordsForm() {
     };
     let created;
     try {
-      created = await submit.mutateAsync({ fields: payload, files: files.map(({ file }) => ({ name: file.name, size: file.size })), idempotencyKey });
+      const announced = [
+        ...files.map(({ file }) => ({ name: file.name, size: file.size })),
+        ...images.map(({ file, study }) => ({ name: file.name, size: file.size, study })),
+      ];
+      created = await submit.mutateAsync({ fields: payload, files: announced, idempotencyKey });
     } catch (failure) {
       showApiError(form, failure, errorText);
       failed(errorText(failure));
@@ -172,15 +174,18 @@ export function RecordsForm() {
     setSending({ trackingNumber: created.trackingNumber, incomplete: false });
     setIdempotencyKey(crypto.randomUUID());
     draft.clear();
+    // The images travel as the series the patient saw, one row each in the list.
+    const all = [...files, ...queue.addPrepared(seriesGroups(imaging.kept, images))];
+    picker.clear();
     await rememberPendingSubmission(
       created,
       created.uploads,
-      files.map(({ file }) => file),
+      all.map(({ file }) => file),
     );
-    const arrived = await queue.sendAll(files, created.uploads);
-    if (arrived < files.length) {
+    const arrived = await queue.sendAll(all, created.uploads);
+    if (arrived < all.length) {
       setSending({ trackingNumber: created.trackingNumber, incomplete: true });
-      failed(tu("someMissing", { count: files.length - arrived }));
+      failed(tu("someMissing", { count: all.length - arrived }));
       return;
     }
     setSending(null);
@@ -245,7 +250,7 @@ export function RecordsForm() {
       </div>
     );
   };
-  const serverError = fileError ?? formState.errors.root?.server?.message;
+  const serverError = formState.errors.root?.server?.message;
 
   return (
     <form method="post" onSubmit={form.handleSubmit(send)} noValidate className="space-y-6" aria-describedby={serverError ? "records-error" : undefined}>
@@ -257,7 +262,10 @@ export function RecordsForm() {
             : tu("caseCreatedSending", { trackingNumber: sending.trackingNumber })}
         </p>
       )}
-      {!sending && <FileDropZone onAdd={addFiles} disabled={pending} accept={ACCEPT} hint={t("fileHint")} />}
+      {!sending && (
+        <FileDropZone onAdd={(added) => void picker.choose(added)} disabled={pending} accept={ACCEPT} hint={t("fileHint")} refusal={picker.refusal} />
+      )}
+      {!sending && <ImagingSummary imaging={imaging} disabled={pending} onClear={picker.clear} />}
       <UploadQueueList queue={queue} removable={!sending} />
       <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2" disabled={pending || !!sending}>
         <legend className="mb-2 font-semibold">{t("patientDetails")}</legend>

@@ -16,9 +16,8 @@ import { initialScanStatus, scanSubmissionInBackground } from "@/lib/security/sc
 import { log } from "@/lib/log";
 import { codedDefaults, issueError } from "@/lib/api/zod-issues";
 import { readRequestText } from "@/lib/api/request-body";
-import { MAX_JSON_BYTES } from "@/lib/api/handler";
-import { announcedFilesSchema, type AnnouncedFile, type UploadView } from "@/lib/contracts/uploads";
-import { checkAnnouncement, issueUploadCookie, newUploadRows, unfinishedUploads } from "@/lib/uploads/resumable";
+import { announcedFilesSchema, MAX_ANNOUNCEMENT_JSON_BYTES, type AnnouncedFile, type UploadView } from "@/lib/contracts/uploads";
+import { checkAnnouncement, emptyCase, issueUploadCookie, newUploadRows, unfinishedUploads } from "@/lib/uploads/resumable";
 import { toUploadView } from "@/lib/uploads/upload-view";
 import { z } from "zod";
 
@@ -68,7 +67,7 @@ export async function createSubmission(request: Request, user: SessionUser | nul
       const locale = isLocale(raw.locale) ? raw.locale : undefined;
       const parsed = announcedSubmissionSchema.safeParse({ ...raw, ...(user ? { email: user.email } : {}) }, codedDefaults);
       if (!parsed.success) throw issueError(parsed.error.issues[0], { locale });
-      checkAnnouncement(parsed.data.files, MAX_FILES_PER_SUBMISSION);
+      checkAnnouncement(parsed.data.files, emptyCase);
       return create(parsed.data, [], parsed.data.files, raw.locale as string | undefined);
     }
     return receiveRecords(request, { folder: () => submissionId, maxFiles: MAX_FILES_PER_SUBMISSION }, async (rawFields, files) => {
@@ -130,7 +129,8 @@ async function insert(
             locale: isLocale(locale) ? locale : defaultLocale,
             hasFiles: files.length > 0,
             files: { create: files.map(toFileRow) },
-            uploads: { create: uploads },
+            // A CD's thousands of files in one statement.
+            uploads: { createMany: { data: uploads } },
             statusChanges: { create: { fromStatus: null, toStatus: "submitted", actorId: user?.id ?? null, note: "Submission received" } },
           },
         });
@@ -202,7 +202,7 @@ async function findByIdempotencyKey(key: string, user: SessionUser | null): Prom
 }
 
 async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
-  const text = await readRequestText(request, MAX_JSON_BYTES);
+  const text = await readRequestText(request, MAX_ANNOUNCEMENT_JSON_BYTES);
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;

@@ -6,6 +6,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { issueSignedCookie, readSignedCookie, type SignedCookie } from "@/lib/api/signed-cookie";
 import { recordKinds, sniff, transcriptionFileKinds } from "@/lib/contracts/file-types";
 import { MAX_FILE_BYTES, MAX_FILES_PER_SUBMISSION } from "@/lib/contracts/submissions";
+import { MAX_CASE_IMAGING_BYTES, MAX_STUDIES_PER_CASE, MAX_STUDY_BYTES, MAX_STUDY_IMAGES } from "@/lib/contracts/imaging";
 import { UPLOAD_EXPIRY_HOURS, UPLOADS_PATH, type AnnouncedFile, type UploadView } from "@/lib/contracts/uploads";
 import { db } from "@/lib/db";
 import type { Tx } from "@/lib/db/transaction";
@@ -29,28 +30,78 @@ const uploadCookie: SignedCookie = { name: "afya_upload", purpose: "upload-grant
 /** The Set-Cookie header that lets a guest send the files of the submission they just created. */
 export const issueUploadCookie = (submissionId: string) => issueSignedCookie(uploadCookie, submissionId);
 
+/** What a case already holds or awaits, against which an announcement is counted. */
+export interface CaseTally {
+  /** Ordinary files (stored, or announced and still on their way). */
+  ordinary: number;
+  /** Imaging files by Study Instance UID (stored, or on their way): how many, and their bytes. */
+  studies: Map<string, { files: number; bytes: number }>;
+}
+
+/** A case that holds nothing yet (a new submission). */
+export const emptyCase: CaseTally = { ordinary: 0, studies: new Map() };
+
+const GB = 1024 * 1024 * 1024;
+
 /**
- * Refuses an announcement before any byte travels: more files than the submission has room for, an
- * empty file, or one over 500 MB (each named).
+ * Refuses an announcement before any byte travels: an empty file, or one over 500 MB (each named);
+ * more ordinary files than the case has room for (50 in all); and for imaging files (those announced
+ * with their study), more than 3,000 images or 2 GB in one study, more than MAX_STUDIES_PER_CASE
+ * studies, or more than MAX_CASE_IMAGING_BYTES of imaging in the case. The studies are the browser's
+ * reading of the headers, which the server cannot trust: these bounds hold whatever it claims.
  */
-export function checkAnnouncement(files: AnnouncedFile[], room: number): void {
-  if (files.length > room)
-    throw room === MAX_FILES_PER_SUBMISSION
-      ? new AppError("bad_request", "too_many_files", { params: { max: MAX_FILES_PER_SUBMISSION } })
-      : new AppError("bad_request", "submission_files_over_limit", { params: { max: MAX_FILES_PER_SUBMISSION } });
+export function checkAnnouncement(files: AnnouncedFile[], existing: CaseTally): void {
   for (const file of files) {
     if (file.size === 0) throw new AppError("bad_request", "file_empty", { params: { name: file.name } });
     if (file.size > MAX_FILE_BYTES) throw new AppError("payload_too_large", "file_too_large", { params: { name: file.name } });
   }
+  const ordinary = files.filter((file) => !file.study).length;
+  if (ordinary > 0) {
+    const room = MAX_FILES_PER_SUBMISSION - existing.ordinary;
+    if (room <= 0) throw new AppError("bad_request", "submission_files_full", { params: { max: MAX_FILES_PER_SUBMISSION } });
+    if (ordinary > room)
+      throw existing.ordinary === 0
+        ? new AppError("bad_request", "too_many_files", { params: { max: MAX_FILES_PER_SUBMISSION } })
+        : new AppError("bad_request", "submission_files_over_limit", { params: { max: MAX_FILES_PER_SUBMISSION } });
+  }
+  const studies = new Map([...existing.studies].map(([uid, tally]) => [uid, { ...tally }]));
+  for (const file of files) {
+    if (!file.study) continue;
+    const tally = studies.get(file.study) ?? { files: 0, bytes: 0 };
+    tally.files += 1;
+    tally.bytes += file.size;
+    studies.set(file.study, tally);
+  }
+  if (studies.size > MAX_STUDIES_PER_CASE) throw new AppError("bad_request", "too_many_studies", { params: { max: MAX_STUDIES_PER_CASE } });
+  let total = 0;
+  for (const tally of studies.values()) {
+    if (tally.files > MAX_STUDY_IMAGES) throw new AppError("bad_request", "study_too_many_images", { params: { max: MAX_STUDY_IMAGES } });
+    if (tally.bytes > MAX_STUDY_BYTES) throw new AppError("payload_too_large", "study_too_large", { params: { max: MAX_STUDY_BYTES / GB } });
+    total += tally.bytes;
+  }
+  if (total > MAX_CASE_IMAGING_BYTES) throw new AppError("payload_too_large", "case_imaging_too_large", { params: { max: MAX_CASE_IMAGING_BYTES / GB } });
 }
 
-/** How many more files a submission may receive: 50 less its files and the uploads still on their way. */
-async function roomFor(tx: Tx, submissionId: string): Promise<number> {
-  const [files, open] = await Promise.all([
+/**
+ * What a case holds and awaits: its stored files less those that arrived as imaging, its ordinary
+ * uploads on their way, and its imaging uploads (arrived or on their way; not refused or expired) by study.
+ */
+async function tallyOf(tx: Tx, submissionId: string): Promise<CaseTally> {
+  const [files, openOrdinary, arrivedImaging, studies] = await Promise.all([
     tx.submissionFile.count({ where: { submissionId, deletedAt: null } }),
-    tx.upload.count({ where: { submissionId, completedAt: null, failure: null } }),
+    tx.upload.count({ where: { submissionId, studyUid: null, completedAt: null, failure: null } }),
+    tx.upload.count({ where: { submissionId, studyUid: { not: null }, completedAt: { not: null }, fileId: { not: null } } }),
+    tx.upload.groupBy({
+      by: ["studyUid"],
+      where: { submissionId, studyUid: { not: null }, failure: null },
+      _count: { _all: true },
+      _sum: { size: true },
+    }),
   ]);
-  return MAX_FILES_PER_SUBMISSION - files - open;
+  return {
+    ordinary: Math.max(0, files - arrivedImaging) + openOrdinary,
+    studies: new Map(studies.map((row) => [row.studyUid ?? "", { files: row._count._all, bytes: Number(row._sum.size ?? 0n) }])),
+  };
 }
 
 /** More files for an existing case ('Add More Files', documents a coordinator asked for): its owner, or an admin. */
@@ -59,9 +110,7 @@ export async function announceUploads(submissionId: string, user: SessionUser, a
     const submission = await tx.submission.findFirst({ where: { id: submissionId, ...caseChangeableBy(user) }, select: { id: true, status: true } });
     if (!submission) throw new AppError("not_found", "submission_not_found");
     if (submission.status === "closed" || submission.status === "cancelled") throw new AppError("conflict", "submission_closed");
-    const room = await roomFor(tx, submissionId);
-    if (room <= 0) throw new AppError("bad_request", "submission_files_full", { params: { max: MAX_FILES_PER_SUBMISSION } });
-    checkAnnouncement(files, room);
+    checkAnnouncement(files, await tallyOf(tx, submissionId));
     const rows = newUploadRows(files, user.id);
     await tx.upload.createMany({ data: rows.map((row) => ({ ...row, submissionId })) });
     await audit(tx, actor, { action: "upload.announce", entityType: "submission", entityId: submissionId, metadata: { files: rows.length } });
@@ -117,9 +166,10 @@ export const typeRefused = (upload: { transcription: unknown; fileName: string }
  * tells the uploader which file and why) and nothing of it is stored.
  */
 export async function checkUploadHead(id: string, head: Buffer): Promise<void> {
-  const row = await db().upload.findUniqueOrThrow({ where: { id }, select: { fileName: true, submissionId: true, transcription: true } });
+  const row = await db().upload.findUniqueOrThrow({ where: { id }, select: { fileName: true, submissionId: true, transcription: true, studyUid: true } });
   const type = sniff(head, row.fileName);
-  if (type && acceptedKinds(row).has(type.kind)) return;
+  // A file announced as imaging counts against the imaging limits: it must be DICOM.
+  if (type && acceptedKinds(row).has(type.kind) && (!row.studyUid || type.kind === "dicom")) return;
   const refused = typeRefused(row);
   await db().upload.update({ where: { id }, data: { failure: refused.code, ...forgetFields(row) } });
   log.warn({ uploadId: id, submissionId: row.submissionId }, "upload refused: its first bytes are not a file type we accept");

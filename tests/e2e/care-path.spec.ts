@@ -72,7 +72,7 @@ test("a case goes from the patient to an admin, to two partner hospitals, and ba
   await form.getByLabel("Budget (USD)").selectOption("5k-15k");
   await form.getByLabel("Full name").fill("Ifeoma Nwosu");
   await form.getByLabel("Consent email").fill(account.email);
-  await form.locator('input[type="file"]').setInputFiles([fileSamples.pdf("angiogram")]);
+  await form.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([fileSamples.pdf("angiogram")]);
   await form.getByLabel("I have read the above and give my consent.").check();
   await form.getByRole("button", { name: "Submit Medical Records" }).click();
   await expect(patient).toHaveURL(/\/journey$/, { timeout: 15_000 });

@@ -133,7 +133,7 @@ test("the admin asks for documents on the case page; the patient answers on /jou
   await expect(patient).toHaveURL(new RegExp(`#add-files-${submission.id}$`));
 
   const addFiles = card.getByRole("region", { name: "Add More Files" });
-  await addFiles.locator('input[type="file"]').setInputFiles([fileSamples.pdf(`ecg-${run}`)]);
+  await addFiles.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([fileSamples.pdf(`ecg-${run}`)]);
   await expect(addFiles.getByText(`ecg-${run}.pdf`)).toBeVisible();
   await addFiles.getByRole("button", { name: "Add Files to Submission" }).click();
   await expect(patient.getByText("Files Added Successfully").first()).toBeVisible();

@@ -9,7 +9,7 @@ test("a guest submits records, sees the tracking number, then tracks the case wi
   const submit = form.getByRole("button", { name: "Submit Medical Records" });
   await expect(submit).toBeDisabled();
 
-  await form.locator('input[type="file"]').setInputFiles([fileSamples.pdf("echocardiogram"), fileSamples.dicom("CT_0001")]);
+  await form.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([fileSamples.pdf("echocardiogram"), fileSamples.dicom("CT_0001")]);
   await expect(form.getByText("echocardiogram.pdf")).toBeVisible();
   await expect(form.getByText("3 kB").first()).toBeVisible();
   await expect(form.getByText("Required: Please check this box")).toBeVisible();
@@ -43,7 +43,7 @@ test("a guest submits records, sees the tracking number, then tracks the case wi
 test("a refused file is marked on its own row before anything is sent; the others go, and nothing is lost from the form", async ({ page }) => {
   await page.goto("/upload");
   const form = await fillRecordsForm(page, { name: "Musa Ibrahim", email: "musa@example.com" });
-  await form.locator('input[type="file"]').setInputFiles([fileSamples.pdf("lab"), fileSamples.exe("scan")]);
+  await form.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([fileSamples.pdf("lab"), fileSamples.exe("scan")]);
   const refused = form.getByTestId("upload-row").filter({ hasText: "scan.pdf" });
   await expect(refused.getByRole("alert")).toContainText("scan.pdf: this file type is not accepted");
   await expect(form.getByTestId("upload-row").filter({ hasText: "lab.pdf" })).toHaveAttribute("data-state", "ready");
@@ -63,7 +63,7 @@ test("a signed-in patient submits, lands on the journey, adds files and sees the
   await fillRecordsForm(page, {});
   await form.getByLabel(/^Email( \*)?$/).fill(account.email);
   await form.getByLabel("Consent email").fill(account.email);
-  await form.locator('input[type="file"]').setInputFiles([fileSamples.pdf("biopsy")]);
+  await form.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([fileSamples.pdf("biopsy")]);
   await form.getByLabel("I have read the above and give my consent.").check();
   await form.getByRole("button", { name: "Submit Medical Records" }).click();
 
@@ -74,7 +74,7 @@ test("a signed-in patient submits, lands on the journey, adds files and sees the
   await expect(card.getByTestId("status-badge")).toHaveText("Submitted");
   await expect(card.getByText("biopsy.pdf").first()).toBeVisible();
 
-  await card.locator('input[type="file"]').setInputFiles([fileSamples.png("follow-up-mri")]);
+  await card.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([fileSamples.png("follow-up-mri")]);
   await expect(card.getByText("follow-up-mri.png")).toBeVisible();
   await card.getByRole("button", { name: "Add Files to Submission" }).click();
   await expect(page.getByText("Files Added Successfully").first()).toBeVisible();

@@ -9,7 +9,7 @@ const arabic = { email: ar.errors.email_invalid, consentEmail: ar.errors.consent
 async function fillInArabic(page: Page, emails: { email: string; consentEmail: string }) {
   await page.goto("/ar/contact");
   const form = page.locator("form").filter({ has: page.locator("#records-consentEmail") });
-  await form.locator('input[type="file"]').setInputFiles([fileSamples.pdf("echocardiogram")]);
+  await form.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([fileSamples.pdf("echocardiogram")]);
   await form.locator("#records-patientName").fill("أمينة بيلو");
   await form.locator("#records-email").fill(emails.email);
   await form.locator("#records-homeCountry").fill("نيجيريا");

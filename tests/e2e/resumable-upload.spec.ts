@@ -47,7 +47,7 @@ async function openRecordsForm(baseURL: string): Promise<Page> {
   const page = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, extraHTTPHeaders: {} })).newPage();
   await page.goto("/contact");
   const form = await fillRecordsForm(page, { name: "Halima Sani", email: `halima.${Date.now().toString(36)}@example.com` });
-  await form.locator('input[type="file"]').setInputFiles([report]);
+  await form.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([report]);
   await form.getByLabel("I have read the above and give my consent.").check();
   return page;
 }
@@ -86,7 +86,7 @@ test("a page reloaded in the middle offers the missing file, which continues fro
 
   const resume = page.getByTestId("continue-uploads");
   await expect(resume).toContainText("ct-report-2025.pdf");
-  await resume.locator('input[type="file"]').setInputFiles([report]);
+  await resume.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([report]);
   await expect(resume.getByTestId("upload-row")).toHaveAttribute("data-state", "done", { timeout: 150_000 });
   await expect(resume.getByRole("status")).toHaveText("All files have arrived. Thank you: your care coordinator will look at them.");
   expect((proxy.bytesFromClients - before) / SIZE).toBeLessThan(1.1);

@@ -86,7 +86,7 @@ for (const locale of locales) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(path(locale, "/contact"));
       const form = recordsForm(page);
-      await form.locator('input[type="file"]').setInputFiles([{ ...longFiles[0], buffer: await photo(page) }, ...longFiles.slice(1)]);
+      await form.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([{ ...longFiles[0], buffer: await photo(page) }, ...longFiles.slice(1)]);
       const rows = form.locator("li").filter({ has: page.locator("[data-file-name-tail]") });
       await expectExtensionsInView(page, rows, [".jpeg", ".pdf", ".pdf"]);
       // The photo shows as a thumbnail (decoded by the browser); the PDFs keep their icon.
@@ -133,7 +133,7 @@ test("signed in, at 320, 390 and 414 px in en, ar and zh: the journey's long fil
       await expectNoSidewaysScroll(page);
       // The records form with a signed-in header (notification bell) and the long names chosen.
       await page.goto(path(locale, "/contact"));
-      await recordsForm(page).locator('input[type="file"]').setInputFiles(longFiles);
+      await recordsForm(page).locator('input[type="file"]:not([webkitdirectory])').setInputFiles(longFiles);
       await expect(recordsForm(page).locator("[data-file-name-tail]")).toHaveCount(longFiles.length);
       await expectNoSidewaysScroll(page);
     }
@@ -151,7 +151,7 @@ test("what was typed into the records form is back after a reload, the consent a
   await form.locator("#records-preferredCountries").selectOption("Both");
   await form.locator("#records-message").fill("Echo and angiogram from LUTH attached.");
   await form.locator("#records-consent").click();
-  await form.locator('input[type="file"]').setInputFiles([{ name: "echo.pdf", mimeType: "application/pdf", buffer: pdf }]);
+  await form.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([{ name: "echo.pdf", mimeType: "application/pdf", buffer: pdf }]);
 
   await page.reload();
   const again = recordsForm(page);
@@ -170,7 +170,7 @@ test("after a successful submit the draft is gone: a reload shows an empty form"
   await page.goto("/contact");
   const form = recordsForm(page);
   const email = `draft.${Date.now().toString(36)}@example.com`;
-  await form.locator('input[type="file"]').setInputFiles([{ name: "echo.pdf", mimeType: "application/pdf", buffer: pdf }]);
+  await form.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([{ name: "echo.pdf", mimeType: "application/pdf", buffer: pdf }]);
   await form.locator("#records-patientName").fill("Amina Bello");
   await form.locator("#records-email").fill(email);
   await form.locator("#records-homeCountry").fill("Nigeria");

@@ -38,6 +38,8 @@ export interface TusUploadOptions {
    * browser does), e.g. client/uploads/send-file.ts's nextChunkSize.
    */
   nextChunkSize?: (bytesPerSecond: number) => number;
+  /** Creates the upload with its first bytes (tus creation-with-upload), as the browser does for an upload never started. */
+  uploadDataDuringCreation?: boolean;
   /** Waits before each retry (ms); none: the first failure ends the upload. */
   retryDelays?: number[] | null;
   onProgress?: (sent: number, total: number) => void;
@@ -61,6 +63,7 @@ export function tusUpload(options: TusUploadOptions): Promise<TusOutcome> {
       metadata: { uploadId: options.uploadId, filename: options.name },
       headers: options.headers,
       chunkSize: options.chunkSize ?? Infinity,
+      uploadDataDuringCreation: options.uploadDataDuringCreation ?? false,
       retryDelays: options.retryDelays ?? null,
       storeFingerprintForResuming: false,
       onBeforeRequest: (request) => {

@@ -23,6 +23,7 @@ export function newUploadRows(files: AnnouncedFile[], userId: string | null, now
       size: BigInt(file.size),
       storageKey: uploadStorageKey(id),
       userId,
+      studyUid: file.study ?? null,
       expiresAt: new Date(now.getTime() + UPLOAD_EXPIRY_MS),
     };
   });
