@@ -44,7 +44,7 @@ describe("two-factor set-up on the security page", () => {
     type("Your password", "correct horse battery");
     fireEvent.click(screen.getByRole("button", { name: "Set up two-factor authentication" }));
     expect(await screen.findByRole("img", { name: en.twoFactor.qrLabel })).toBeInTheDocument();
-    expect(screen.getByTestId("totp-secret")).toHaveTextContent("JBSWY3DPEHPK3PXP");
+    expect(screen.getByTestId("totp-secret")).toHaveTextContent("JBSW Y3DP EHPK 3PXP"); // in groups of four, to type by hand
     expect(screen.getByTestId("backup-codes")).toHaveTextContent("aaaa-1111");
     expect(fetchCall(fetchMock, 1)).toEqual({ path: "/api/auth/two-factor/enable", method: "POST", body: { password: "correct horse battery" } });
 
