@@ -195,7 +195,14 @@ describe("account security", () => {
       assert.equal(response.status, 200);
       return (
         (await response.json()) as {
-          sessions: { id: string; current: boolean; device: string | null; ipAddress: string | null; lastActiveAt: string; createdAt: string }[];
+          sessions: {
+            id: string;
+            current: boolean;
+            device: string | null;
+            address: { kind: string; text?: string } | null;
+            lastActiveAt: string;
+            createdAt: string;
+          }[];
         }
       ).sessions;
     };

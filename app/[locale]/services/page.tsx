@@ -70,7 +70,13 @@ export default async function ServicesPage({ params }: Props) {
             <CheckupCard key={pkg.id} pkg={pkg} />
           ))}
         </ul>
-        <CtaLinks className="mt-8 flex flex-wrap gap-3" links={[{ href: paths.contactFor("health-checkup"), label: t("services.checkupsCta") }]} />
+        <CtaLinks
+          className="mt-8 flex flex-wrap gap-3"
+          links={[
+            { href: paths.contactFor("health-checkup"), label: t("services.checkupsCta") },
+            { href: paths.packages, label: t("packages.allPackages"), variant: "outline" },
+          ]}
+        />
       </Section>
 
       <Section id="emergency" title={t("services.emergencyHeading")}>
