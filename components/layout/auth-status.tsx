@@ -6,6 +6,7 @@ import Link from "next/link";
 import { FileAudio } from "lucide-react";
 import { usePathname } from "next/navigation";
 import { markSignedOut, useSession } from "@/client/use-session";
+import { greetingName } from "@/lib/contracts/session";
 import { localePath, splitLocalePath, type Locale } from "@/lib/i18n/locales";
 import { cn } from "@/lib/utils";
 import type { NotificationBellLabels } from "./notification-bell";
@@ -90,7 +91,7 @@ export function AuthStatus({ labels, stacked = false }: { labels: AuthStatusLabe
     <div className={layout}>
       {/* The welcome line leads to the account page: data export, deletion, password and sessions. */}
       <Link href={localePath("/account", locale)} className="text-sm text-muted-foreground underline-offset-4 hover:underline" data-testid="welcome-line">
-        {labels.welcome.replace("{username}", user.username)}
+        {labels.welcome.replace("{name}", greetingName(user))}
       </Link>
       {user.role !== "partner" && (
         <Link href={localePath("/journey", locale)} className={cn(buttonClass, "border border-input hover:bg-muted")}>

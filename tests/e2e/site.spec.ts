@@ -38,7 +38,7 @@ const publicRoutes = [
   "/admin-setup",
 ];
 // Pages for signed-in people only: a signed-out visitor is sent to the sign-in page.
-const signedInOnly = ["/journey", "/patient-dashboard", "/admin-dashboard", "/google-drive-setup"];
+const signedInOnly = ["/journey", "/admin-dashboard", "/google-drive-setup"];
 
 test.describe("every page answers in English, French and Arabic", () => {
   for (const locale of ["en", "fr", "ar"]) {
