@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { LocalizedLink as Link } from "@/components/i18n/localized-link";
 import { mailtoUrl, siteConfig, telephoneUrl } from "@/lib/site-config";
 import { whatsappLinkProps } from "./support-widget";
+import { promiseValues } from "@/lib/contracts/promise";
 
 const quickLinks = [
   { href: "/services", key: "services" },
@@ -47,7 +48,7 @@ export async function SiteFooter() {
           <Link href="/" className="text-xl font-bold text-primary">
             {tCommon("appName")}
           </Link>
-          <p className="mt-3">{t("tagline")}</p>
+          <p className="mt-3">{t("tagline", promiseValues)}</p>
           <h2 className="mt-6 text-sm font-semibold tracking-wide text-foreground uppercase">{t("accreditationTitle")}</h2>
           <ul className="mt-3 flex flex-col gap-3">
             <li className="flex gap-2">

@@ -34,6 +34,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { toast } from "@/components/ui/use-toast";
 import { FileDropZone } from "./file-drop-zone";
 import { errorIdOf, FieldError, FieldLabel, SelectField } from "./form-parts";
+import { promiseValues } from "@/lib/contracts/promise";
 
 const REDIRECT_AFTER_MS = 2000;
 const ACCEPT =
@@ -198,7 +199,7 @@ export function RecordsForm() {
             {done.trackingNumber}
           </strong>
         </p>
-        <p>{t("guestSuccess.contact")}</p>
+        <p data-testid="guest-success-promise">{t("guestSuccess.contact", promiseValues)}</p>
         <p className="text-sm text-muted-foreground">{t("guestSuccess.trackHint")}</p>
         <div className="flex flex-wrap gap-2">
           <Button asChild>

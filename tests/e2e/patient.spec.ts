@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { fileSamples, fillRecordsForm, waitForMail, signUpThroughApi } from "./support";
+import { PLAN_PROMISE_HOURS } from "../../lib/contracts/promise";
 
 test("a guest submits records, sees the tracking number, then tracks the case with an e-mailed code", async ({ page }) => {
   const email = `guest.${Date.now().toString(36)}@example.com`;
@@ -21,7 +22,8 @@ test("a guest submits records, sees the tracking number, then tracks the case wi
   const tracking = page.getByTestId("tracking-number");
   await expect(tracking).toHaveText(/^SUB-\d{8}-[0-9A-Z]{10}$/);
   const trackingNumber = (await tracking.textContent())!;
-  await expect(page.getByText("Partner hospitals will contact you within 24-48 hours.")).toBeVisible();
+  // The one promise (lib/contracts/promise.ts), as everywhere else on the site: not "24-48 hours".
+  await expect(page.getByTestId("guest-success-promise")).toHaveText(`Partner hospitals will answer with treatment plans within ${PLAN_PROMISE_HOURS} hours.`);
   await expect(page.getByRole("link", { name: "Create an account to follow your case" })).toBeVisible();
   expect(await waitForMail(trackingNumber)).toContain(email);
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { buildPublicConfig } from "../build/sentinels.mjs";
+import { PLAN_PROMISE_HOURS } from "../../lib/contracts/promise";
 
 type Messages = { [key: string]: string | Messages };
 const messages = (locale: string): Messages => JSON.parse(readFileSync(path.join(process.cwd(), "messages", `${locale}.json`), "utf8"));
@@ -213,8 +214,7 @@ test.describe("information pages", () => {
       "stable for 12 hours",
       "root-cause analysis within 72 hours",
       "2 hours daily",
-      "within 72 hours or less",
-      "within 48 to 72 hours",
+      `answer with a treatment plan within ${PLAN_PROMISE_HOURS} hours. Urgent cases`,
       "Nothing is paid until you approve a treatment plan",
     ])
       expect(allText).toContain(claim);
@@ -278,6 +278,25 @@ test("/packages shows the six health check-up packages, linked from the services
   await page.goto("/services");
   await page.getByRole("link", { name: text(en, "packages.allPackages") }).click();
   await expect(page).toHaveURL(/\/packages$/);
+});
+
+test("every page that states the promise takes it from PLAN_PROMISE_HOURS: the same figure everywhere, in every language", async ({ page }) => {
+  const promise: Record<string, RegExp> = {
+    en: new RegExp(`within ${PLAN_PROMISE_HOURS} hours`),
+    fr: new RegExp(`sous ${PLAN_PROMISE_HOURS} heures`),
+    ru: new RegExp(`в течение ${PLAN_PROMISE_HOURS} час`),
+  };
+  for (const locale of ["en", "fr", "ru"]) {
+    for (const route of ["/", "/about", "/services", "/faq", "/specialties/cardiology", "/contact"]) {
+      await page.goto(localized(route, locale));
+      const text = (await page.locator("body").innerText()).replace(/\s+/g, " ");
+      expect(text, `${locale} ${route}`).toMatch(promise[locale]);
+      // A caller that forgot the argument would show "{hours}" or the message's key.
+      expect(text, `${locale} ${route}`).not.toMatch(/\{hours|heroSubtitle|ctaBody|tagline|closingBody/);
+    }
+  }
+  await page.goto("/about");
+  await expect(page.getByRole("main")).toContainText(`${PLAN_PROMISE_HOURS} h`);
 });
 
 test("search engines get a sitemap with language alternates and a robots.txt that keeps private areas out", async ({ request }) => {

@@ -2,6 +2,7 @@ import { Bell, MessageCircle } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { supportTopics } from "@/components/layout/support-widget";
 import { siteConfig, whatsappUrl } from "@/lib/site-config";
+import { promiseValues } from "@/lib/contracts/promise";
 
 /** Sample data only: no real submission has this number. */
 const SAMPLE_TRACKING_NUMBER = "AFB-2025-000142";
@@ -101,7 +102,7 @@ export async function EmailDemo() {
       </dl>
       <div className="space-y-3 p-4">
         <p>{t("sampleGreeting")}</p>
-        <p>{t("sampleBody")}</p>
+        <p>{t("sampleBody", promiseValues)}</p>
         <p className="rounded-md bg-secondary p-3">
           <span className="block text-xs text-secondary-foreground">{t("trackingLabel")}</span>
           <span dir="ltr" className="font-mono text-base font-semibold">
