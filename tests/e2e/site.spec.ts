@@ -272,6 +272,7 @@ test("/packages shows the six health check-up packages, linked from the services
     await expect(page).toHaveTitle(text(messages(locale), "packages.metaTitle"));
     await expect(page.locator("#checkups li h3, #checkups ul > li").first()).toBeVisible();
   }
+  await page.context().clearCookies(); // the last language chosen is remembered
   await page.goto("/packages");
   for (const id of ["standardMen", "standardWomen40Plus", "standardWomenUnder40", "plusMen", "plusWomen40Plus", "premium"])
     await expect(page.getByRole("main")).toContainText(text(en, `checkups.packages.${id}.name`));
@@ -295,6 +296,7 @@ test("every page that states the promise takes it from PLAN_PROMISE_HOURS: the s
       expect(text, `${locale} ${route}`).not.toMatch(/\{hours|heroSubtitle|ctaBody|tagline|closingBody/);
     }
   }
+  await page.context().clearCookies(); // the last language chosen is remembered
   await page.goto("/about");
   await expect(page.getByRole("main")).toContainText(`${PLAN_PROMISE_HOURS} h`);
 });
