@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { locales } from "./lib/i18n/locales";
 import { securityHeaders, STORED_FILE_PATHS } from "./lib/security/response-headers";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
@@ -42,10 +43,14 @@ const nextConfig: NextConfig = {
     ];
   },
   async redirects() {
+    const prefixed = `/:locale(${locales.join("|")})`;
     // Old links point to /login; the sign-in page is /simple-login.html (query strings are kept).
     return [
       { source: "/login", destination: "/simple-login.html", permanent: false },
       { source: "/:locale(ha|sw|fr|ar|tr|es|hi|ru|zh)/login", destination: "/:locale/simple-login.html", permanent: false },
+      // One patient dashboard: /journey (issue 18). The old address answers 308 there, in every language, with its query string.
+      { source: "/patient-dashboard", destination: "/journey", permanent: true },
+      { source: `${prefixed}/patient-dashboard`, destination: "/:locale/journey", permanent: true },
     ];
   },
 };

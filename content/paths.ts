@@ -5,6 +5,8 @@ import type { HomeSpecialtySlug } from "./specialties";
 export const paths = {
   home: "/",
   services: "/services",
+  /** The health check-up packages. */
+  packages: "/packages",
   hospitals: "/hospitals",
   contact: "/contact",
   upload: "/upload",

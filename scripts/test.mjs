@@ -8,7 +8,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, existsSync, rmSync } from "node:fs";
-import { buildSecrets } from "../tests/build/sentinels.mjs";
+import { buildPublicConfig, buildSecrets } from "../tests/build/sentinels.mjs";
 
 const results = ".test-results";
 rmSync(results, { recursive: true, force: true });
@@ -91,8 +91,9 @@ const steps = {
     count("integration", () => tapCounts(`${results}/integration.tap`));
     return ok;
   },
-  // Built with known secret values in its environment, so that the next step can prove none of them reaches the browser.
-  build: () => run("Production build", "npx", ["next", "build"], buildSecrets),
+  // Built with known secret values in its environment, so that the next step can prove none of them reaches the browser,
+  // and with the public contact settings the end-to-end tests expect.
+  build: () => run("Production build", "npx", ["next", "build"], { ...buildSecrets, ...buildPublicConfig }),
   secrets: () => {
     const ok = run("Secrets scan of the build", "node", [
       "--test",
@@ -101,6 +102,7 @@ const steps = {
       "--test-reporter=tap",
       `--test-reporter-destination=${results}/secrets.tap`,
       "tests/build/bundle-secrets.test.mjs",
+      "tests/build/placeholders.test.mjs",
     ]);
     count("secrets", () => tapCounts(`${results}/secrets.tap`));
     return ok;

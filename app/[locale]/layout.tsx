@@ -11,6 +11,7 @@ import { SupportWidget } from "@/components/layout/support-widget";
 import { JsonLd } from "@/components/seo/json-ld";
 import { medicalOrganizationJsonLd } from "@/lib/seo/structured-data";
 import { inter } from "../fonts";
+import { promiseValues } from "@/lib/contracts/promise";
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
@@ -34,7 +35,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
         </main>
         <SiteFooter />
         <SupportWidget />
-        <JsonLd data={medicalOrganizationJsonLd({ locale, description: tSeo("organizationDescription") })} />
+        <JsonLd data={medicalOrganizationJsonLd({ locale, description: tSeo("organizationDescription", promiseValues) })} />
       </body>
     </html>
   );

@@ -12,6 +12,7 @@ import { WebPageJsonLd } from "@/components/marketing/web-page-json-ld";
 import { featuredHospitalIds, hospitalById } from "@/content/hospitals";
 import { paths } from "@/content/paths";
 import { homeSpecialtySlugs } from "@/content/specialties";
+import { promiseValues } from "@/lib/contracts/promise";
 
 type Props = { params: LocaleParams };
 
@@ -40,7 +41,7 @@ export default async function HomePage({ params }: Props) {
   return (
     <>
       <WebPageJsonLd locale={locale} {...page} />
-      <PageHeader title={t("heroTitle")} intro={t("heroSubtitle")}>
+      <PageHeader title={t("heroTitle")} intro={t("heroSubtitle", promiseValues)}>
         <CtaLinks links={[{ href: paths.contact, label: t("heroCta") }]} />
       </PageHeader>
 
@@ -51,7 +52,7 @@ export default async function HomePage({ params }: Props) {
       <Section id="benefits" title={t("benefits.heading")}>
         <div className="grid gap-4 md:grid-cols-3">
           {benefits.map(({ id, icon }) => (
-            <FeatureTile key={id} icon={icon} title={t(`benefits.${id}.title`)} body={t(`benefits.${id}.body`)} />
+            <FeatureTile key={id} icon={icon} title={t(`benefits.${id}.title`, promiseValues)} body={t(`benefits.${id}.body`, promiseValues)} />
           ))}
         </div>
       </Section>
@@ -97,7 +98,7 @@ export default async function HomePage({ params }: Props) {
         </Link>
       </Section>
 
-      <Section id="get-started" title={t("closingHeading")} intro={t("closingBody")}>
+      <Section id="get-started" title={t("closingHeading")} intro={t("closingBody", promiseValues)}>
         <CtaLinks
           links={[
             { href: paths.upload, label: t("closingUpload"), icon: <Upload aria-hidden="true" /> },

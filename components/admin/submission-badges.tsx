@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import type { AdminSubmission } from "@/lib/contracts/cases";
 import { statusColour, statusText, urgencyColour } from "@/lib/contracts/submissions";
 import { Badge } from "@/components/ui/badge";
+import { promiseValues } from "@/lib/contracts/promise";
 
 const urgencyKey = { urgent: "urgencyUrgent", standard: "urgencyStandard", flexible: "urgencyFlexible" } as const;
 
@@ -43,7 +44,7 @@ export function RoutingBadges({ routing }: { routing: AdminSubmission["routing"]
         </Badge>
       )}
       {routing.overdue > 0 && (
-        <Badge variant="red" data-testid="admin-overdue" title={t("overdueTitle", { count: routing.overdue })}>
+        <Badge variant="red" data-testid="admin-overdue" title={t("overdueTitle", { count: routing.overdue, ...promiseValues })}>
           {t("overdue")}
         </Badge>
       )}

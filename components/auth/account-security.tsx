@@ -110,7 +110,7 @@ function SessionList() {
                   {session.current && <Badge>{t("thisDevice")}</Badge>}
                 </p>
                 <p className="text-sm text-muted-foreground">
-                  {session.ipAddress && <>{t("address", { ip: session.ipAddress })} · </>}
+                  {session.address && <>{session.address.kind === "loopback" ? t("addressThisComputer") : t("address", { ip: session.address.text })} · </>}
                   {t("signedInAt", { date: when(session.createdAt) })} · {t("lastActive", { date: when(session.lastActiveAt) })}
                 </p>
               </div>

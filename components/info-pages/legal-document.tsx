@@ -3,6 +3,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { mailtoUrl, siteConfig } from "@/lib/site-config";
 import { cn } from "@/lib/utils";
 import { PageHeader, pageWidth } from "./page-header";
+import { promiseValues } from "@/lib/contracts/promise";
 
 /**
  * One section of a legal text. Keys point into messages: <namespace>.sections.<id>.title, then in this
@@ -32,6 +33,7 @@ export async function LegalDocument({
   const text = (key: string): ReactNode =>
     t.rich(key, {
       email: siteConfig.supportEmail,
+      ...promiseValues,
       mail: (chunks) => (
         <a href={mailtoUrl()} dir="ltr" className="font-medium text-primary underline underline-offset-4">
           {chunks}

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { FileAudio } from "lucide-react";
 import { usePathname } from "next/navigation";
 import { markSignedOut, useSession } from "@/client/use-session";
+import { greetingName } from "@/lib/contracts/session";
 import { localePath, splitLocalePath, type Locale } from "@/lib/i18n/locales";
 import { cn } from "@/lib/utils";
 import type { NotificationBellLabels } from "./notification-bell";
@@ -94,7 +95,7 @@ export function AuthStatus({ labels, stacked = false }: { labels: AuthStatusLabe
         className={cn("text-sm text-muted-foreground underline-offset-4 hover:underline", !stacked && "max-w-40 truncate")}
         data-testid="welcome-line"
       >
-        {labels.welcome.replace("{username}", user.username)}
+        {labels.welcome.replace("{name}", greetingName(user))}
       </Link>
       {!staffLink && (
         <Link href={localePath("/journey", locale)} className={cn(buttonClass, "border border-input hover:bg-muted")}>

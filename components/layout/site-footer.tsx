@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import { Award, Mail, MessageCircle, Phone, ShieldCheck } from "lucide-react";
+import { Award, Mail, MapPin, MessageCircle, Phone, ShieldCheck } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { LocalizedLink as Link } from "@/components/i18n/localized-link";
 import { mailtoUrl, siteConfig, telephoneUrl } from "@/lib/site-config";
 import { whatsappLinkProps } from "./support-widget";
+import { promiseValues } from "@/lib/contracts/promise";
 
 const quickLinks = [
   { href: "/services", key: "services" },
@@ -13,7 +14,7 @@ const quickLinks = [
   { href: "/contact", key: "contact" },
   { href: "/upload", key: "upload" },
   { href: "/track", key: "track" },
-  { href: "/communication-demo", key: "communicationDemo" },
+  { href: "/packages", key: "packages" },
 ] as const;
 
 const legalLinks = [
@@ -37,6 +38,9 @@ export async function SiteFooter() {
   const t = await getTranslations("footer");
   const tSupport = await getTranslations("support");
   const tCommon = await getTranslations("common");
+  // Only configured contacts are shown (lib/site-config.ts): never a placeholder number or account.
+  const phoneHref = telephoneUrl();
+  const chat = whatsappLinkProps(tSupport("topics.generalInquiry.message"));
   return (
     <footer className="border-t bg-muted text-sm text-muted-foreground">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -44,7 +48,7 @@ export async function SiteFooter() {
           <Link href="/" className="text-xl font-bold text-primary">
             {tCommon("appName")}
           </Link>
-          <p className="mt-3">{t("tagline")}</p>
+          <p className="mt-3">{t("tagline", promiseValues)}</p>
           <h2 className="mt-6 text-sm font-semibold tracking-wide text-foreground uppercase">{t("accreditationTitle")}</h2>
           <ul className="mt-3 flex flex-col gap-3">
             <li className="flex gap-2">
@@ -74,15 +78,17 @@ export async function SiteFooter() {
 
         <FooterSection title={t("emergencyTitle")}>
           <ul className="flex flex-col">
-            <li>
-              <a href={telephoneUrl()} className={linkClass}>
-                <Phone aria-hidden className="size-4 text-primary" />
-                <span className="sr-only">{t("phoneLabel")}: </span>
-                <bdi dir="ltr" className="font-semibold text-foreground">
-                  {siteConfig.supportPhone}
-                </bdi>
-              </a>
-            </li>
+            {phoneHref && (
+              <li>
+                <a href={phoneHref} className={linkClass}>
+                  <Phone aria-hidden className="size-4 text-primary" />
+                  <span className="sr-only">{t("phoneLabel")}: </span>
+                  <bdi dir="ltr" className="font-semibold text-foreground">
+                    {siteConfig.supportPhone}
+                  </bdi>
+                </a>
+              </li>
+            )}
             <li>
               <a href={mailtoUrl()} className={linkClass}>
                 <Mail aria-hidden className="size-4 text-primary" />
@@ -92,29 +98,40 @@ export async function SiteFooter() {
                 </bdi>
               </a>
             </li>
-            <li>
-              <a {...whatsappLinkProps(tSupport("topics.generalInquiry.message"))} className={linkClass}>
-                <MessageCircle aria-hidden className="size-4 text-primary" />
-                {t("whatsappLabel")}
-                <span className="sr-only"> {tSupport("opensWhatsApp")}</span>
-              </a>
-            </li>
+            {chat && (
+              <li>
+                <a {...chat} className={linkClass}>
+                  <MessageCircle aria-hidden className="size-4 text-primary" />
+                  {t("whatsappLabel")}
+                  <span className="sr-only"> {tSupport("opensWhatsApp")}</span>
+                </a>
+              </li>
+            )}
           </ul>
+          {siteConfig.supportAddress && (
+            <address className="mt-3 flex gap-2 not-italic" data-testid="footer-address">
+              <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+              <span className="sr-only">{t("addressLabel")}: </span>
+              {siteConfig.supportAddress}
+            </address>
+          )}
         </FooterSection>
 
         <div className="flex flex-col gap-8">
-          <FooterSection title={t("socialTitle")}>
-            <ul className="flex flex-wrap gap-x-4">
-              {siteConfig.socialLinks.map((link) => (
-                <li key={link.network}>
-                  <a href={link.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
-                    {t(`social.${link.network}`)}
-                    <span className="sr-only"> {t("newTab")}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </FooterSection>
+          {siteConfig.socialLinks.length > 0 && (
+            <FooterSection title={t("socialTitle")}>
+              <ul className="flex flex-wrap gap-x-4">
+                {siteConfig.socialLinks.map((link) => (
+                  <li key={link.network}>
+                    <a href={link.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                      {t(`social.${link.network}`)}
+                      <span className="sr-only"> {t("newTab")}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </FooterSection>
+          )}
           <FooterSection title={t("legalTitle")}>
             <nav aria-label={t("legalTitle")}>
               <ul className="flex flex-col">

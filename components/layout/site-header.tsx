@@ -29,7 +29,7 @@ export async function SiteHeader() {
     partnerPortal: t("partnerPortal"),
     adminDashboard: t("adminDashboard"),
     transcriptions: t("transcriptions"),
-    welcome: t("welcome", { username: "{username}" }),
+    welcome: t("welcome", { name: "{name}" }),
     logoutFailed: t("logoutFailed"),
   };
   const bellLabels = {

@@ -10,17 +10,21 @@ export type SupportTopic = (typeof supportTopics)[number];
 /** Phone numbers and e-mail addresses read left to right, also inside Arabic text. */
 export const ltr = (chunks: ReactNode) => <bdi dir="ltr">{chunks}</bdi>;
 
-/** Props for a link that opens WhatsApp outside the site. */
+/** Props for a link that opens WhatsApp outside the site; null when no WhatsApp number is configured. */
 export function whatsappLinkProps(message: string) {
-  return { href: whatsappUrl(message), target: "_blank", rel: "noopener noreferrer" } as const;
+  const href = whatsappUrl(message);
+  return href ? ({ href, target: "_blank", rel: "noopener noreferrer" } as const) : null;
 }
 
 /**
  * Floating chat button and support widget on every page. A <details> disclosure with plain links:
- * it works without any JavaScript, which keeps every page light on costly mobile data.
+ * it works without any JavaScript, which keeps every page light on costly mobile data. Without a
+ * configured WhatsApp number there is no chat to open, so there is no button.
  */
 export async function SupportWidget() {
+  if (!siteConfig.whatsappDigits) return null;
   const t = await getTranslations("support");
+  const phoneHref = telephoneUrl();
   return (
     <aside aria-label={t("title")} className="fixed end-4 bottom-4 z-30 print:hidden">
       <details className="group relative">
@@ -40,7 +44,9 @@ export async function SupportWidget() {
             {supportTopics.map((topic) => (
               <li key={topic}>
                 <a
-                  {...whatsappLinkProps(t(`topics.${topic}.message`))}
+                  href={whatsappUrl(t(`topics.${topic}.message`)) ?? undefined}
+                  target="_blank"
+                  rel="noopener noreferrer"
                   className="flex min-h-11 items-center gap-2 rounded-md border px-3 py-2 font-medium hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                 >
                   <MessageCircle aria-hidden className="size-4 shrink-0 text-primary" />
@@ -51,10 +57,12 @@ export async function SupportWidget() {
             ))}
           </ul>
           <div className="mt-3 flex flex-col gap-1 border-t pt-3">
-            <a href={telephoneUrl()} className="inline-flex min-h-10 items-center gap-2 hover:underline">
-              <Phone aria-hidden className="size-4 text-primary" />
-              {t.rich("callUs", { phone: siteConfig.supportPhone, ltr })}
-            </a>
+            {phoneHref && siteConfig.supportPhone && (
+              <a href={phoneHref} className="inline-flex min-h-10 items-center gap-2 hover:underline">
+                <Phone aria-hidden className="size-4 text-primary" />
+                {t.rich("callUs", { phone: siteConfig.supportPhone, ltr })}
+              </a>
+            )}
             <a href={mailtoUrl()} className="inline-flex min-h-10 items-center gap-2 break-all hover:underline">
               <Mail aria-hidden className="size-4 text-primary" />
               {t.rich("emailUs", { email: siteConfig.supportEmail, ltr })}

@@ -4,6 +4,7 @@ import { localizedUrl } from "@/lib/seo/metadata";
 import { JsonLd } from "@/components/seo/json-ld";
 import type { PageMessages } from "./page-setup";
 import { webPageJsonLd } from "./structured-data";
+import { promiseValues } from "@/lib/contracts/promise";
 
 /** schema.org WebPage (or MedicalWebPage) data for a page, named like its metadata. */
 export async function WebPageJsonLd({
@@ -14,5 +15,15 @@ export async function WebPageJsonLd({
   type,
 }: PageMessages & { locale: Locale; type?: "WebPage" | "MedicalWebPage" }) {
   const t = await getTranslations({ locale, namespace });
-  return <JsonLd data={webPageJsonLd({ url: localizedUrl(path, locale), name: t(`${prefix}Title`), description: t(`${prefix}Description`), locale, type })} />;
+  return (
+    <JsonLd
+      data={webPageJsonLd({
+        url: localizedUrl(path, locale),
+        name: t(`${prefix}Title`, promiseValues),
+        description: t(`${prefix}Description`, promiseValues),
+        locale,
+        type,
+      })}
+    />
+  );
 }

@@ -10,6 +10,7 @@ import { InquiryForm } from "./inquiry-form";
 /** The contact page with the records upload: served at /contact and /upload. */
 export async function ContactPage() {
   const t = await getTranslations("contact");
+  const chatHref = whatsappUrl(t("otherWays.whatsappMessage"));
   return (
     <PageMessages namespaces={["contact", "uploads", "specialties", "nameRules"]}>
       <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
@@ -47,16 +48,18 @@ export async function ContactPage() {
             {t("otherWays.title")}
           </h2>
           <ul className="flex flex-wrap gap-3">
-            <li>
-              <a
-                href={whatsappUrl(t("otherWays.whatsappMessage"))}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex min-h-10 items-center gap-2 rounded-md border bg-background px-4 py-2 font-medium hover:bg-muted"
-              >
-                <MessageCircle aria-hidden className="h-4 w-4" /> {t("otherWays.whatsapp")}
-              </a>
-            </li>
+            {chatHref && (
+              <li>
+                <a
+                  href={chatHref}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex min-h-10 items-center gap-2 rounded-md border bg-background px-4 py-2 font-medium hover:bg-muted"
+                >
+                  <MessageCircle aria-hidden className="h-4 w-4" /> {t("otherWays.whatsapp")}
+                </a>
+              </li>
+            )}
             {siteConfig.socialLinks.slice(0, 2).map((link) => (
               <li key={link.network}>
                 <a

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
 import { useSession } from "@/client/use-session";
+import { greetingName } from "@/lib/contracts/session";
 
 /** Guests: a note linking to sign-in and sign-up. Signed in: a welcome and a link to /journey. */
 export function ContactWelcome() {
@@ -14,7 +15,7 @@ export function ContactWelcome() {
   if (user)
     return (
       <p className="rounded-md bg-secondary p-4">
-        {t("welcomeBack", { username: user.username })}{" "}
+        {t("welcomeBack", { name: greetingName(user) })}{" "}
         <Link href="/journey" className="font-medium text-primary underline">
           {t("goToJourney")}
         </Link>

@@ -5,13 +5,15 @@ import { useFormatter, useTranslations } from "next-intl";
 import { Link, useRouter } from "@/lib/i18n/navigation";
 import { markSignedOut, refreshSession, useSession } from "@/client/use-session";
 import { UnavailablePage } from "@/components/errors/unavailable-page";
-import { statusColour, statusText, urgencyColour, type OwnSubmission } from "@/lib/contracts/submissions";
+import { greetingName } from "@/lib/contracts/session";
+import { applicationStage, stageColour, statusColour, statusText, urgencyColour, type OwnSubmission } from "@/lib/contracts/submissions";
 import { useOwnSubmissions } from "@/client/queries/submissions";
 import { loadStatus } from "@/client/queries/load-status";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoadState } from "@/components/ui/load-state";
+import { Progress } from "@/components/ui/progress";
 import { toast } from "@/components/ui/use-toast";
 import { signInPath } from "./sign-in-path";
 import { CaseFileList } from "@/components/files/case-file-list";
@@ -24,7 +26,10 @@ import { TransferRecords } from "./transfer-records";
 
 const MAX_HOSPITALS_SHOWN = 3;
 
-/** My Medical Journey (/journey): the account, and each of the patient's submissions with its care coordination. */
+/**
+ * My Medical Journey (/journey), the one patient dashboard (/patient-dashboard redirects here): the
+ * account, and each of the patient's submissions with its stage, progress and care coordination.
+ */
 export function JourneyView() {
   const t = useTranslations("journey");
   const tc = useTranslations("common");
@@ -57,7 +62,7 @@ export function JourneyView() {
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
       <header className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="min-w-0 text-3xl font-bold break-words">{t("welcome", { username: user.username })}</h1>
+        <h1 className="min-w-0 text-3xl font-bold break-words">{t("welcome", { name: greetingName(user) })}</h1>
         <div className="flex flex-wrap gap-2">
           <Button asChild>
             <Link href="/contact">{t("newSubmission")}</Link>
@@ -158,6 +163,7 @@ function SubmissionCard({ submission }: { submission: OwnSubmission }) {
   const format = useFormatter();
   const hospitals = submission.matchedHospitals;
   const { matched, declined } = splitMatched(hospitals);
+  const { stage, progress } = applicationStage(submission.status);
   return (
     <Card id={submission.id} data-testid="submission-card">
       <CardHeader className="gap-2">
@@ -176,6 +182,18 @@ function SubmissionCard({ submission }: { submission: OwnSubmission }) {
         </p>
       </CardHeader>
       <CardContent className="space-y-4">
+        <div className="space-y-1" data-testid="submission-progress">
+          <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <span className="flex items-center gap-2">
+              {t("progress")}: <Badge variant={stageColour(stage)}>{t(`stages.${stage}`)}</Badge>
+            </span>
+            <span>{format.number(progress / 100, { style: "percent" })}</span>
+          </div>
+          <Progress value={progress} aria-label={t("progress")} />
+          <p className="text-sm text-muted-foreground" data-testid="responses-count">
+            {t("responses", { count: submission.responsesCount })}
+          </p>
+        </div>
         <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
           {submission.fileName && (
             <div className="min-w-0">

@@ -36,6 +36,7 @@ import { seriesGroups } from "@/components/uploads/series-groups";
 import { useFileChoice } from "@/components/uploads/use-file-choice";
 import { FileDropZone } from "./file-drop-zone";
 import { errorIdOf, FieldError, FieldLabel, SelectField } from "./form-parts";
+import { promiseValues } from "@/lib/contracts/promise";
 
 const REDIRECT_AFTER_MS = 2000;
 const ACCEPT =
@@ -211,7 +212,7 @@ export function RecordsForm() {
           </strong>
         </p>
         <p>{t("consent.thanks")}</p>
-        <p>{t("guestSuccess.contact")}</p>
+        <p data-testid="guest-success-promise">{t("guestSuccess.contact", promiseValues)}</p>
         <p className="text-sm text-muted-foreground">{t("guestSuccess.trackHint")}</p>
         <div className="flex flex-wrap gap-2">
           <Button asChild>

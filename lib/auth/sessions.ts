@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { audit, type AuditActor } from "@/lib/audit";
 import type { ActiveSession } from "@/lib/contracts/account";
 import { describeDevice } from "./describe-device";
+import { displayAddress } from "./display-address";
 
 export async function listActiveSessions(userId: string, currentSessionId: string): Promise<ActiveSession[]> {
   const rows = await db().session.findMany({
@@ -13,7 +14,7 @@ export async function listActiveSessions(userId: string, currentSessionId: strin
   return rows.map((row) => ({
     id: row.id,
     device: describeDevice(row.userAgent),
-    ipAddress: row.ipAddress,
+    address: row.ipAddress ? displayAddress(row.ipAddress) : null,
     createdAt: row.createdAt.toISOString(),
     lastActiveAt: row.updatedAt.toISOString(),
     current: row.id === currentSessionId,

@@ -6,9 +6,10 @@ import type { NotificationOutbox } from "@/lib/notifications/outbox";
 import type { SubmissionStatus } from "@/lib/contracts/submissions";
 import { MAX_HOSPITALS_PER_ROUTING, type RoutableHospital } from "@/lib/contracts/routings";
 import { changeStatus } from "./workflow";
+import { PLAN_PROMISE_HOURS } from "@/lib/contracts/promise";
 
-/** Each routed hospital has 72 hours to answer with a plan or decline (issue 5). */
-export const RESPONSE_WINDOW_MS = 72 * 60 * 60 * 1000;
+/** Each routed hospital has the promised hours to answer with a plan or decline (issue 5): the promise patients are told. */
+export const RESPONSE_WINDOW_MS = PLAN_PROMISE_HOURS * 60 * 60 * 1000;
 
 /**
  * The legal basis recorded for sending the case across the border (NDPA 2023 s. 43, GDPR art. 49(1)(a)):

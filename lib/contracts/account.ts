@@ -4,7 +4,8 @@ import { z } from "zod";
 export const activeSessionSchema = z.object({
   id: z.string(),
   device: z.string().nullable(),
-  ipAddress: z.string().nullable(),
+  /** Where it signed in from, readable: "this computer" (loopback) or the address in its short form. */
+  address: z.discriminatedUnion("kind", [z.object({ kind: z.literal("loopback") }), z.object({ kind: z.literal("address"), text: z.string() })]).nullable(),
   createdAt: z.string(),
   lastActiveAt: z.string(),
   current: z.boolean(),

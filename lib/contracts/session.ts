@@ -7,6 +7,11 @@ export interface MeUser {
   createdAt: string;
 }
 
+/** How greetings address the person: the account's name, or the username when the name is blank. */
+export function greetingName(user: Pick<MeUser, "name" | "username">): string {
+  return user.name.trim() || user.username;
+}
+
 /** Who is signed in: what GET /api/auth/me answers. */
 export interface MeResponse {
   isAuthenticated: boolean;

@@ -10,6 +10,7 @@ import { CONTENT_WIDTH, FlowLayout, type Block, type Row } from "./layout";
 import { guideTranslator, type GuideTranslator } from "./messages";
 import { PdfCanvas } from "./pdf-document";
 import { Typesetter, type Rgb, type TextStyle } from "./typesetter";
+import { promiseValues } from "@/lib/contracts/promise";
 
 /** The site's colours (app/globals.css): teal primary, dark text, grey secondary text. */
 const teal: Rgb = [15, 118, 110];
@@ -45,7 +46,7 @@ export async function renderDepartmentsGuide(locale: Locale): Promise<Buffer> {
   const paragraph = layout.paragraph.bind(layout);
 
   layout.add({ rows: titleBand(layout, t) });
-  layout.add({ rows: paragraph(t("departments.pdf.intro"), style.body), spaceBefore: 16 });
+  layout.add({ rows: paragraph(t("departments.pdf.intro", promiseValues), style.body), spaceBefore: 16 });
 
   layout.add(heading(layout, t("departments.pdf.departmentsHeading")));
   for (const group of departmentGroups) {

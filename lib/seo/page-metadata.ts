@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { pageMetadata } from "./metadata";
+import { promiseValues } from "@/lib/contracts/promise";
 
 /** The `params` every page under app/[locale] receives. */
 export type LocaleParams = Promise<{ locale: string }>;
@@ -25,7 +26,7 @@ export async function localizedPageMetadata(
 ): Promise<Metadata> {
   const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace });
-  return pageMetadata({ locale, path, title: t(titleKey), description: t(descriptionKey) });
+  return pageMetadata({ locale, path, title: t(titleKey, promiseValues), description: t(descriptionKey, promiseValues) });
 }
 
 /** Pages whose title and description live in messages under seo.<page>. */

@@ -22,6 +22,7 @@ const page = (path: string, priority: number, changeFrequency: PublicPage["chang
 export const publicPages: readonly PublicPage[] = [
   page("/", 1, "weekly"),
   page("/services", 0.9, "weekly"),
+  page("/packages", 0.8),
   page("/hospitals", 0.9, "weekly"),
   page("/medipol-hospitals", 0.8),
   page("/memorial-hospitals", 0.8),
@@ -31,7 +32,6 @@ export const publicPages: readonly PublicPage[] = [
   page("/contact", 0.8),
   page("/upload", 0.8),
   page("/track", 0.5),
-  page("/communication-demo", 0.4),
   page("/privacy", 0.3, "yearly"),
   page("/terms", 0.3, "yearly"),
 ];

@@ -38,15 +38,16 @@ export function medicalOrganizationJsonLd({
     name: "AfyaBridge",
     url: localizedUrl("/", locale),
     description,
-    telephone: config.supportPhone,
+    ...(config.supportPhone ? { telephone: config.supportPhone } : {}),
     email: config.supportEmail,
+    ...(config.supportAddress ? { address: config.supportAddress } : {}),
     medicalSpecialty: medicalSpecialties,
     areaServed: { "@type": "Continent", name: "Africa" },
     knowsLanguage: [...locales],
     contactPoint: {
       "@type": "ContactPoint",
       contactType: "customer support",
-      telephone: config.supportPhone,
+      ...(config.supportPhone ? { telephone: config.supportPhone } : {}),
       email: config.supportEmail,
       availableLanguage: [...locales],
       hoursAvailable: {

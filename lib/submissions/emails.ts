@@ -4,6 +4,7 @@ import { translatorFor } from "@/lib/i18n/messages";
 import { localizedUrl } from "@/lib/seo/metadata";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 import { nameForMail } from "@/lib/contracts/people";
+import { promiseValues } from "@/lib/contracts/promise";
 
 /**
  * The confirmation a submitter receives: tracking number and what happens next, in their language.
@@ -25,7 +26,7 @@ export async function sendSubmissionConfirmation(input: { to: string; trackingNu
       "",
       t("nextStepsTitle"),
       `1. ${t("nextStep1")}`,
-      `2. ${t("nextStep2")}`,
+      `2. ${t("nextStep2", promiseValues)}`,
       `3. ${t("nextStep3")}`,
       "",
       t(input.signedIn ? "followOnJourney" : "followOnTrack", { link }),

@@ -39,3 +39,17 @@ export const serverSecrets = {
   S3_ACCESS_KEY_ID: "SENTINELE2EACCESSKEY0002",
   S3_SECRET_ACCESS_KEY: "sentinel-e2e-s3-secret-access-key-4f6b8d0a2c",
 };
+
+/**
+ * Public contact settings the test build is made with (scripts/test.mjs; read at build time). Fictional
+ * numbers from Ofcom's drama ranges. The address and LinkedIn are left unset on purpose:
+ * tests/e2e/site.spec.ts checks that an unset contact is not shown.
+ */
+export const buildPublicConfig = {
+  NEXT_PUBLIC_SUPPORT_PHONE: "+44 20 7946 0123",
+  NEXT_PUBLIC_SUPPORT_WHATSAPP: "+44 7700 900123",
+  NEXT_PUBLIC_SOCIAL_FACEBOOK: "https://www.facebook.com/afyabridge",
+  NEXT_PUBLIC_SOCIAL_INSTAGRAM: "https://www.instagram.com/afyabridge",
+  NEXT_PUBLIC_SUPPORT_ADDRESS: "",
+  NEXT_PUBLIC_SOCIAL_LINKEDIN: "",
+};

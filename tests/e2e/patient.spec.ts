@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { fileSamples, fillRecordsForm, waitForMail, signUpThroughApi } from "./support";
+import { PLAN_PROMISE_HOURS } from "../../lib/contracts/promise";
 
 test("a guest submits records, sees the tracking number, then tracks the case with an e-mailed code", async ({ page }) => {
   const email = `guest.${Date.now().toString(36)}@example.com`;
@@ -21,7 +22,8 @@ test("a guest submits records, sees the tracking number, then tracks the case wi
   const tracking = page.getByTestId("tracking-number");
   await expect(tracking).toHaveText(/^SUB-\d{8}-[0-9A-Z]{10}$/);
   const trackingNumber = (await tracking.textContent())!;
-  await expect(page.getByText("Partner hospitals will contact you within 24-48 hours.")).toBeVisible();
+  // The one promise (lib/contracts/promise.ts), as everywhere else on the site: not "24-48 hours".
+  await expect(page.getByTestId("guest-success-promise")).toHaveText(`Partner hospitals will answer with treatment plans within ${PLAN_PROMISE_HOURS} hours.`);
   await expect(page.getByRole("link", { name: "Create an account to follow your case" })).toBeVisible();
   expect(await waitForMail(trackingNumber)).toContain(email);
 
@@ -53,10 +55,10 @@ test("a refused file is marked on its own row before anything is sent; the other
   await expect(page.getByTestId("tracking-number")).toHaveText(/^SUB-/);
 });
 
-test("a signed-in patient submits, lands on the journey, adds files and sees the dashboard", async ({ page }) => {
+test("a signed-in patient, greeted by name, submits, lands on the one dashboard (/journey) with the stage and progress, and adds files", async ({ page }) => {
   const account = await signUpThroughApi(page.request, "Chioma");
   await page.goto("/contact?specialty=oncology");
-  await expect(page.getByText(`Welcome back, ${account.username}.`)).toBeVisible();
+  await expect(page.getByText("Welcome back, Chioma.")).toBeVisible();
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Submit Medical Records" }) });
   await expect(form.getByLabel(/^Email( \*)?$/)).toHaveValue(account.email);
   await expect(form.getByLabel("Specialty")).toHaveValue("oncology");
@@ -68,10 +70,15 @@ test("a signed-in patient submits, lands on the journey, adds files and sees the
   await form.getByRole("button", { name: "Submit Medical Records" }).click();
 
   await expect(page).toHaveURL(/\/journey$/, { timeout: 10_000 });
-  await expect(page.getByRole("heading", { name: `Welcome, ${account.username}` })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Chioma");
   await expect(page.getByTestId("total-submissions")).toHaveText("1");
   const card = page.getByTestId("submission-card");
   await expect(card.getByTestId("status-badge")).toHaveText("Submitted");
+  // What the old /patient-dashboard showed: the stage, the progress and the hospitals' answers.
+  const progress = card.getByTestId("submission-progress");
+  await expect(progress.getByText("Received", { exact: true })).toBeVisible();
+  await expect(progress.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "25");
+  await expect(progress.getByTestId("responses-count")).toHaveText("No hospital responses yet");
   await expect(card.getByText("biopsy.pdf").first()).toBeVisible();
 
   await card.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([fileSamples.png("follow-up-mri")]);
@@ -80,10 +87,22 @@ test("a signed-in patient submits, lands on the journey, adds files and sees the
   await expect(page.getByText("Files Added Successfully").first()).toBeVisible();
   await expect(card.getByRole("link", { name: "Download follow-up-mri.png" })).toBeVisible();
 
-  await page.goto("/patient-dashboard");
-  const application = page.getByTestId("application-card");
-  await expect(application.getByText("Received", { exact: true })).toBeVisible();
-  await expect(application.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "25");
+  // The old dashboard's address leads to this one, with its query string.
+  await page.goto("/patient-dashboard?from=email");
+  await expect(page).toHaveURL(/\/journey\?from=email$/);
+  await expect(page.getByTestId("submission-card")).toHaveCount(1);
+});
+
+test("/patient-dashboard redirects permanently to /journey in every language, keeping the query string", async ({ request }) => {
+  for (const locale of ["en", "ha", "sw", "fr", "ar", "tr", "es", "hi", "ru", "zh"]) {
+    const prefix = locale === "en" ? "" : `/${locale}`;
+    const response = await request.get(`${prefix}/patient-dashboard?tab=plans&x=%C3%A9`, { maxRedirects: 0 });
+    expect(response.status(), locale).toBe(308);
+    expect(response.headers()["location"], locale).toBe(`${prefix}/journey?tab=plans&x=%C3%A9`);
+  }
+  const prefixedEnglish = await request.get("/en/patient-dashboard", { maxRedirects: 0 });
+  expect(prefixedEnglish.status()).toBe(308);
+  expect(prefixedEnglish.headers()["location"]).toBe("/en/journey");
 });
 
 test("the journey sends signed-out visitors to the sign-in page", async ({ page }) => {

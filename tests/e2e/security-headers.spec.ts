@@ -227,12 +227,12 @@ test("sign-in and a signed-in patient's pages work under the policy, dialogs inc
         .click(),
     /\/services$/,
   );
-  await expect(header.getByText(`Welcome, ${account.username}`)).toBeVisible();
+  await expect(header.getByText(`Welcome, ${account.name}`)).toBeVisible();
 
   // The patient's own submissions, fetched by the browser from the API.
-  const dashboard = await page.goto("/patient-dashboard");
+  const dashboard = await page.goto("/journey");
   nonceOf(await policyOf(dashboard!));
-  await expect(page).toHaveURL(/\/patient-dashboard$/);
+  await expect(page).toHaveURL(/\/journey$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.goto("/account/security");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

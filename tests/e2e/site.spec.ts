@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { buildPublicConfig } from "../build/sentinels.mjs";
+import { PLAN_PROMISE_HOURS } from "../../lib/contracts/promise";
 
 type Messages = { [key: string]: string | Messages };
 const messages = (locale: string): Messages => JSON.parse(readFileSync(path.join(process.cwd(), "messages", `${locale}.json`), "utf8"));
@@ -30,13 +32,14 @@ const publicRoutes = [
   "/contact",
   "/upload",
   "/track",
+  "/packages",
   "/communication-demo",
   "/privacy",
   "/terms",
   "/admin-setup",
 ];
 // Pages for signed-in people only: a signed-out visitor is sent to the sign-in page.
-const signedInOnly = ["/journey", "/patient-dashboard", "/admin-dashboard", "/google-drive-setup"];
+const signedInOnly = ["/journey", "/admin-dashboard", "/google-drive-setup"];
 
 test.describe("every page answers in English, French and Arabic", () => {
   for (const locale of ["en", "fr", "ar"]) {
@@ -147,16 +150,31 @@ test.describe("support widget and footer", () => {
   test("the footer has the emergency contact, quick, social and legal links and the accreditation notes", async ({ page }) => {
     await page.goto("/faq");
     const footer = page.getByRole("contentinfo");
-    await expect(footer.getByRole("link", { name: new RegExp(text(en, "footer.phoneLabel")) })).toHaveAttribute("href", /^tel:\+\d{8,15}$/);
+    // The numbers and accounts the build was configured with (tests/build/sentinels.mjs), nothing else.
+    const phoneLink = footer.getByRole("link", { name: new RegExp(text(en, "footer.phoneLabel")) });
+    await expect(phoneLink).toHaveAttribute("href", "tel:+442079460123");
+    await expect(phoneLink).toContainText(buildPublicConfig.NEXT_PUBLIC_SUPPORT_PHONE);
     await expect(footer.getByRole("link", { name: new RegExp(text(en, "footer.emailLabel")) })).toHaveAttribute("href", /^mailto:/);
-    await expect(footer.getByRole("link", { name: new RegExp(text(en, "footer.whatsappLabel")) })).toHaveAttribute("href", /^https:\/\/wa\.me\//);
+    await expect(footer.getByRole("link", { name: new RegExp(text(en, "footer.whatsappLabel")) })).toHaveAttribute("href", /^https:\/\/wa\.me\/447700900123\?/);
     const quickLinks = footer.getByRole("navigation", { name: text(en, "footer.quickLinksTitle") });
     await expect(quickLinks.getByRole("link", { name: text(en, "footer.links.services") })).toHaveAttribute("href", "/services");
+    await expect(quickLinks.getByRole("link", { name: text(en, "footer.links.packages") })).toHaveAttribute("href", "/packages");
+    // The communication demo is sample data: not linked (PRODUCT.md keeps the page itself).
+    await expect(footer.locator('a[href$="/communication-demo"]')).toHaveCount(0);
     const legal = footer.getByRole("navigation", { name: text(en, "footer.legalTitle") });
     await expect(legal.getByRole("link", { name: text(en, "footer.privacy") })).toHaveAttribute("href", "/privacy");
     await expect(legal.getByRole("link", { name: text(en, "footer.terms") })).toHaveAttribute("href", "/terms");
-    for (const network of ["facebook", "instagram", "linkedin"])
-      await expect(footer.getByRole("link", { name: new RegExp(text(en, `footer.social.${network}`)) })).toHaveAttribute("href", /^https:\/\//);
+    await expect(footer.getByRole("link", { name: new RegExp(text(en, "footer.social.facebook")) })).toHaveAttribute(
+      "href",
+      buildPublicConfig.NEXT_PUBLIC_SOCIAL_FACEBOOK,
+    );
+    await expect(footer.getByRole("link", { name: new RegExp(text(en, "footer.social.instagram")) })).toHaveAttribute(
+      "href",
+      buildPublicConfig.NEXT_PUBLIC_SOCIAL_INSTAGRAM,
+    );
+    // Not configured for this build: hidden, not a made-up account or address.
+    await expect(footer.getByRole("link", { name: new RegExp(text(en, "footer.social.linkedin")) })).toHaveCount(0);
+    await expect(footer.getByTestId("footer-address")).toHaveCount(0);
     await expect(footer).toContainText("Joint Commission International (JCI)");
     await expect(footer).toContainText("ISO 9001");
   });
@@ -196,8 +214,7 @@ test.describe("information pages", () => {
       "stable for 12 hours",
       "root-cause analysis within 72 hours",
       "2 hours daily",
-      "within 72 hours or less",
-      "within 48 to 72 hours",
+      `answer with a treatment plan within ${PLAN_PROMISE_HOURS} hours. Urgent cases`,
       "Nothing is paid until you approve a treatment plan",
     ])
       expect(allText).toContain(claim);
@@ -245,6 +262,43 @@ test.describe("information pages", () => {
     await page.getByTestId("demo-email").getByText(text(en, "demo.hideDemo")).click();
     await expect(page.getByTestId("demo-email").getByText(text(en, "demo.email.trackingLabel"))).toBeHidden();
   });
+});
+
+test("/packages shows the six health check-up packages, linked from the services page, in every language", async ({ page }) => {
+  for (const locale of ["en", "fr", "ar"]) {
+    const response = await page.goto(localized("/packages", locale));
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(messages(locale), "services.checkupsHeading"));
+    await expect(page).toHaveTitle(text(messages(locale), "packages.metaTitle"));
+    await expect(page.locator("#checkups li h3, #checkups ul > li").first()).toBeVisible();
+  }
+  await page.context().clearCookies(); // the last language chosen is remembered
+  await page.goto("/packages");
+  for (const id of ["standardMen", "standardWomen40Plus", "standardWomenUnder40", "plusMen", "plusWomen40Plus", "premium"])
+    await expect(page.getByRole("main")).toContainText(text(en, `checkups.packages.${id}.name`));
+  await page.goto("/services");
+  await page.getByRole("link", { name: text(en, "packages.allPackages") }).click();
+  await expect(page).toHaveURL(/\/packages$/);
+});
+
+test("every page that states the promise takes it from PLAN_PROMISE_HOURS: the same figure everywhere, in every language", async ({ page }) => {
+  const promise: Record<string, RegExp> = {
+    en: new RegExp(`within ${PLAN_PROMISE_HOURS} hours`),
+    fr: new RegExp(`sous ${PLAN_PROMISE_HOURS} heures`),
+    ru: new RegExp(`в течение ${PLAN_PROMISE_HOURS} час`),
+  };
+  for (const locale of ["en", "fr", "ru"]) {
+    for (const route of ["/", "/about", "/services", "/faq", "/specialties/cardiology", "/contact"]) {
+      await page.goto(localized(route, locale));
+      const text = (await page.locator("body").innerText()).replace(/\s+/g, " ");
+      expect(text, `${locale} ${route}`).toMatch(promise[locale]);
+      // A caller that forgot the argument would show "{hours}" or the message's key.
+      expect(text, `${locale} ${route}`).not.toMatch(/\{hours|heroSubtitle|ctaBody|tagline|closingBody/);
+    }
+  }
+  await page.context().clearCookies(); // the last language chosen is remembered
+  await page.goto("/about");
+  await expect(page.getByRole("main")).toContainText(`${PLAN_PROMISE_HOURS} h`);
 });
 
 test("search engines get a sitemap with language alternates and a robots.txt that keeps private areas out", async ({ request }) => {

@@ -195,7 +195,14 @@ describe("account security", () => {
       assert.equal(response.status, 200);
       return (
         (await response.json()) as {
-          sessions: { id: string; current: boolean; device: string | null; ipAddress: string | null; lastActiveAt: string; createdAt: string }[];
+          sessions: {
+            id: string;
+            current: boolean;
+            device: string | null;
+            address: { kind: string; text?: string } | null;
+            lastActiveAt: string;
+            createdAt: string;
+          }[];
         }
       ).sessions;
     };
@@ -226,6 +233,21 @@ describe("account security", () => {
     assert.equal(await signedIn(patient.browser), true, "this device stays signed in");
     assert.equal(await signedIn(stranger.browser), true);
     assert.equal((await list(patient)).length, 1);
+  });
+
+  test("the session list shows a readable address: 'this computer' for loopback, IPv4-mapped IPv6 as IPv4", async () => {
+    const patient = await signUpPatient();
+    const signInFrom = async (ip: string) =>
+      callRoute(new Browser(ip), auth.POST, "/api/auth/sign-in/email", { json: { email: patient.email, password: PASSWORD } });
+    for (const ip of ["::1", "::ffff:203.0.113.5", "2001:0db8:0000:0000:0000:0000:0000:0007"]) assert.equal((await signInFrom(ip)).status, 200, ip);
+    const response = await callRoute(patient.browser, sessions.GET, "/api/account/sessions");
+    const { sessions: listed } = (await response.json()) as { sessions: { current: boolean; address: { kind: string; text?: string } | null }[] };
+    const others = listed.filter((session) => !session.current).map((session) => session.address);
+    assert.deepEqual(
+      others.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+      // IPv6 is stored as its /64 network (the sign-in library's rate-limit key).
+      [{ kind: "address", text: "2001:db8::" }, { kind: "address", text: "203.0.113.5" }, { kind: "loopback" }],
+    );
   });
 
   test("staff sessions end after 30 minutes idle; recent staff activity and patients are not affected", async () => {

@@ -90,7 +90,7 @@ describe("account security page", () => {
       {
         id: "11111111-1111-4111-8111-111111111111",
         device: "Chrome on Windows",
-        ipAddress: "198.18.0.1",
+        address: { kind: "address", text: "198.18.0.1" },
         createdAt: "2026-11-20T10:00:00.000Z",
         lastActiveAt: "2026-11-23T10:00:00.000Z",
         current: true,
@@ -98,7 +98,7 @@ describe("account security page", () => {
       {
         id: "22222222-2222-4222-8222-222222222222",
         device: null,
-        ipAddress: null,
+        address: { kind: "loopback" },
         createdAt: "2026-11-01T10:00:00.000Z",
         lastActiveAt: "2026-11-02T10:00:00.000Z",
         current: false,
@@ -107,7 +107,7 @@ describe("account security page", () => {
   }).sessions;
   const owner = { email: "amina.bello@example.com", username: "amina_b", name: "Amina Bello" };
 
-  it("lists sessions with this device marked and ends another one", async () => {
+  it("lists sessions with this device marked and a readable address, and ends another one", async () => {
     fetchMock
       .mockReturnValueOnce(json({ sessions }))
       .mockReturnValueOnce(json({ revoked: true }))
@@ -118,6 +118,7 @@ describe("account security page", () => {
     expect(within(items[0]).getByText("This device")).toBeInTheDocument();
     expect(within(items[0]).getByText(/Address: 198\.18\.0\.1/)).toBeInTheDocument();
     expect(within(items[1]).getByText("Unknown device")).toBeInTheDocument();
+    expect(within(items[1]).getByText(/Address: this computer/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Sign out Unknown device" }));
     await waitFor(() => expect(screen.getAllByRole("listitem")).toHaveLength(1));
     expect(fetchCall(fetchMock, 1)).toEqual({ path: `/api/account/sessions/${sessions[1].id}`, method: "DELETE", body: undefined });

@@ -1,8 +1,14 @@
 /** @jest-environment node */
-import { DEFAULT_SUPPORT_EMAIL, DEFAULT_SUPPORT_PHONE, parseSiteConfig, telephoneUrl, whatsappUrl } from "@/lib/site-config";
+import { DEFAULT_SUPPORT_EMAIL, parseSiteConfig, telephoneUrl, whatsappUrl } from "@/lib/site-config";
 import { faqPageJsonLd, medicalOrganizationJsonLd } from "@/lib/seo/structured-data";
 
-const config = parseSiteConfig({ NEXT_PUBLIC_SUPPORT_PHONE: "+234 (803) 123-4567", NEXT_PUBLIC_SUPPORT_EMAIL: "care@example.org" });
+const config = parseSiteConfig({
+  NEXT_PUBLIC_SUPPORT_PHONE: "+234 (803) 123-4567",
+  NEXT_PUBLIC_SUPPORT_WHATSAPP: "+234 803 765 4321",
+  NEXT_PUBLIC_SUPPORT_EMAIL: "care@example.org",
+  NEXT_PUBLIC_SUPPORT_ADDRESS: "12 Example Street, Lagos",
+  NEXT_PUBLIC_SOCIAL_INSTAGRAM: "https://www.instagram.com/example",
+});
 
 describe("site configuration", () => {
   test("keeps the number as written and derives its digits for links", () => {
@@ -10,23 +16,47 @@ describe("site configuration", () => {
     expect(telephoneUrl(config)).toBe("tel:+2348031234567");
   });
 
-  test("falls back to the defaults when the variables are unset or empty", () => {
-    for (const source of [{}, { NEXT_PUBLIC_SUPPORT_PHONE: " ", NEXT_PUBLIC_SUPPORT_EMAIL: "" }]) {
-      expect(parseSiteConfig(source)).toMatchObject({ supportPhone: DEFAULT_SUPPORT_PHONE, supportEmail: DEFAULT_SUPPORT_EMAIL });
+  test("an unset or empty contact is absent (its link is hidden), never a placeholder", () => {
+    for (const source of [
+      {},
+      { NEXT_PUBLIC_SUPPORT_PHONE: " ", NEXT_PUBLIC_SUPPORT_WHATSAPP: "", NEXT_PUBLIC_SUPPORT_EMAIL: "", NEXT_PUBLIC_SOCIAL_FACEBOOK: " " },
+    ]) {
+      const unset = parseSiteConfig(source);
+      expect(unset).toEqual({
+        supportPhone: null,
+        supportPhoneDigits: null,
+        whatsappDigits: null,
+        supportEmail: DEFAULT_SUPPORT_EMAIL,
+        supportAddress: null,
+        socialLinks: [],
+      });
+      expect(telephoneUrl(unset)).toBeNull();
+      expect(whatsappUrl("Hello", unset)).toBeNull();
+      expect(medicalOrganizationJsonLd({ locale: "en", description: "D", config: unset })).not.toHaveProperty("telephone");
     }
+  });
+
+  test("keeps the WhatsApp number, the address and only the configured social accounts", () => {
+    expect(config).toMatchObject({ whatsappDigits: "2348037654321", supportAddress: "12 Example Street, Lagos" });
+    expect(config.socialLinks).toEqual([{ network: "instagram", url: "https://www.instagram.com/example" }]);
   });
 
   test.each([
     ["NEXT_PUBLIC_SUPPORT_PHONE", "0803 123 4567"],
     ["NEXT_PUBLIC_SUPPORT_PHONE", "+234 12"],
     ["NEXT_PUBLIC_SUPPORT_PHONE", "+234 803 CALL NOW"],
+    ["NEXT_PUBLIC_SUPPORT_WHATSAPP", "0803 123 4567"],
     ["NEXT_PUBLIC_SUPPORT_EMAIL", "support-at-example.org"],
+    ["NEXT_PUBLIC_SUPPORT_ADDRESS", "x"],
+    ["NEXT_PUBLIC_SOCIAL_FACEBOOK", "http://www.facebook.com/afyabridge"],
+    ["NEXT_PUBLIC_SOCIAL_FACEBOOK", "https://www.instagram.com/afyabridge"],
+    ["NEXT_PUBLIC_SOCIAL_LINKEDIN", "https://www.linkedin.com/"],
   ])("rejects %s=%s with a message naming the variable", (name, value) => {
     expect(() => parseSiteConfig({ [name]: value })).toThrow(name);
   });
 
   test("builds a WhatsApp deep link with the prefilled text encoded", () => {
-    expect(whatsappUrl("URGENT: help & call me?", config)).toBe("https://wa.me/2348031234567?text=URGENT%3A%20help%20%26%20call%20me%3F");
+    expect(whatsappUrl("URGENT: help & call me?", config)).toBe("https://wa.me/2348037654321?text=URGENT%3A%20help%20%26%20call%20me%3F");
   });
 });
 
@@ -45,6 +75,7 @@ describe("structured data", () => {
       description: "Description",
       telephone: "+234 (803) 123-4567",
       email: "care@example.org",
+      address: "12 Example Street, Lagos",
       contactPoint: { "@type": "ContactPoint", telephone: "+234 (803) 123-4567", hoursAvailable: { opens: "00:00", closes: "23:59" } },
     });
     expect((data.contactPoint as { hoursAvailable: { dayOfWeek: string[] } }).hoursAvailable.dayOfWeek).toHaveLength(7);

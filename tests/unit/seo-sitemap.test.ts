@@ -17,7 +17,7 @@ function url(path: string, locale: string): string {
 }
 
 describe("sitemap", () => {
-  test("lists the public pages, /track and every home-page specialty", () => {
+  test("lists the public pages, /packages, /track and every home-page specialty, not the communication demo", () => {
     const paths = publicPages.map((page) => page.path);
     for (const path of [
       "/",
@@ -31,10 +31,12 @@ describe("sitemap", () => {
       "/upload",
       "/privacy",
       "/terms",
-      "/communication-demo",
+      "/packages",
       "/track",
     ])
       expect(paths).toContain(path);
+    // Sample data (PRODUCT.md keeps the page, reachable by its address only): not offered to search engines.
+    expect(paths).not.toContain("/communication-demo");
     for (const slug of homeSpecialtySlugs) expect(paths).toContain(`/specialties/${slug}`);
     expect(new Set(paths).size).toBe(paths.length);
   });

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { LocalizedLink as Link } from "@/components/i18n/localized-link";
 import { seoPageMetadata } from "@/lib/seo/page-metadata";
 import { cn } from "@/lib/utils";
+import { promiseValues } from "@/lib/contracts/promise";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -45,7 +46,7 @@ export default async function AboutPage({ params }: Props) {
         <h2 id="mission" className={headingClass}>
           {t("missionTitle")}
         </h2>
-        <p className="mt-4 max-w-3xl text-lg leading-relaxed">{t("mission")}</p>
+        <p className="mt-4 max-w-3xl text-lg leading-relaxed">{t("mission", promiseValues)}</p>
       </section>
 
       <section className={sectionClass} aria-labelledby="how">
@@ -59,7 +60,7 @@ export default async function AboutPage({ params }: Props) {
                 {index + 1}
               </span>
               <div>
-                <h3 className="font-semibold">{t(`steps.${step}.title`)}</h3>
+                <h3 className="font-semibold">{t(`steps.${step}.title`, promiseValues)}</h3>
                 <p className="mt-1 text-muted-foreground">{t(`steps.${step}.body`)}</p>
               </div>
             </li>
@@ -91,7 +92,7 @@ export default async function AboutPage({ params }: Props) {
             {stats.map((stat) => (
               <div key={stat} className="flex flex-col-reverse">
                 <dt className="text-sm text-secondary-foreground">{t(`stats.${stat}.label`)}</dt>
-                <dd className="text-3xl font-bold text-primary">{t(`stats.${stat}.value`)}</dd>
+                <dd className="text-3xl font-bold text-primary">{t(`stats.${stat}.value`, promiseValues)}</dd>
               </div>
             ))}
           </dl>
@@ -119,7 +120,7 @@ export default async function AboutPage({ params }: Props) {
           <h2 id="cta" className={headingClass}>
             {t("ctaTitle")}
           </h2>
-          <p className="mt-2">{t("ctaBody")}</p>
+          <p className="mt-2">{t("ctaBody", promiseValues)}</p>
           <div className="mt-6 flex flex-wrap gap-3">
             <Button asChild variant="secondary" size="lg">
               <Link href="/contact">{t("ctaButton")}</Link>

@@ -1,7 +1,8 @@
 import { Bell, MessageCircle } from "lucide-react";
 import { getTranslations } from "next-intl/server";
-import { supportTopics, whatsappLinkProps } from "@/components/layout/support-widget";
-import { siteConfig } from "@/lib/site-config";
+import { supportTopics } from "@/components/layout/support-widget";
+import { siteConfig, whatsappUrl } from "@/lib/site-config";
+import { promiseValues } from "@/lib/contracts/promise";
 
 /** Sample data only: no real submission has this number. */
 const SAMPLE_TRACKING_NUMBER = "AFB-2025-000142";
@@ -19,6 +20,8 @@ const sampleLanguages = [
 export async function MessagingDemo() {
   const t = await getTranslations("demo.messaging");
   const tSupport = await getTranslations("support");
+  // Without a configured WhatsApp number there is nothing to open.
+  if (!siteConfig.whatsappDigits) return null;
   return (
     <>
       <p className="text-sm text-muted-foreground">{t("hint")}</p>
@@ -26,7 +29,9 @@ export async function MessagingDemo() {
         {supportTopics.map((topic) => (
           <li key={topic}>
             <a
-              {...whatsappLinkProps(tSupport(`topics.${topic}.message`))}
+              href={whatsappUrl(tSupport(`topics.${topic}.message`)) ?? undefined}
+              target="_blank"
+              rel="noopener noreferrer"
               className="flex min-h-11 items-center justify-center gap-2 rounded-md bg-primary px-3 py-2 text-center text-sm font-medium text-primary-foreground hover:bg-primary/90"
             >
               <MessageCircle aria-hidden className="size-4 shrink-0" />
@@ -97,7 +102,7 @@ export async function EmailDemo() {
       </dl>
       <div className="space-y-3 p-4">
         <p>{t("sampleGreeting")}</p>
-        <p>{t("sampleBody")}</p>
+        <p>{t("sampleBody", promiseValues)}</p>
         <p className="rounded-md bg-secondary p-3">
           <span className="block text-xs text-secondary-foreground">{t("trackingLabel")}</span>
           <span dir="ltr" className="font-mono text-base font-semibold">

@@ -3,6 +3,7 @@ import { Bell, Info, Languages, Mail, MessageCircle } from "lucide-react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PageHeader, pageWidth } from "@/components/info-pages/page-header";
 import { seoPageMetadata } from "@/lib/seo/page-metadata";
+import { siteConfig } from "@/lib/site-config";
 import { cn } from "@/lib/utils";
 import { DemoFeature } from "./demo-feature";
 import { EmailDemo, LanguagesDemo, MessagingDemo, NotificationDemo } from "./demos";
@@ -16,8 +17,9 @@ const features = [
   { id: "email", icon: Mail, Demo: EmailDemo },
 ] as const;
 
-export function generateMetadata({ params }: Props): Promise<Metadata> {
-  return seoPageMetadata(params, "communicationDemo", "/communication-demo");
+/** Sample data: reachable by its address (PRODUCT.md keeps it), but not linked from the site nor indexed. */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { ...(await seoPageMetadata(params, "communicationDemo", "/communication-demo")), robots: { index: false, follow: false } };
 }
 
 /** The communication demo: four feature cards with live demos, clearly marked as sample data. */
@@ -35,11 +37,14 @@ export default async function CommunicationDemoPage({ params }: Props) {
       </PageHeader>
       <div className={cn(pageWidth.wide, "pb-16")}>
         <ul className="grid items-start gap-6 md:grid-cols-2">
-          {features.map(({ id, icon, Demo }) => (
-            <DemoFeature key={id} id={id} icon={icon} title={t(`${id}.title`)} description={t(`${id}.description`)} labels={labels}>
-              <Demo />
-            </DemoFeature>
-          ))}
+          {features
+            // The messaging demo opens WhatsApp: without a configured number there is nothing to show.
+            .filter(({ id }) => id !== "messaging" || siteConfig.whatsappDigits)
+            .map(({ id, icon, Demo }) => (
+              <DemoFeature key={id} id={id} icon={icon} title={t(`${id}.title`)} description={t(`${id}.description`)} labels={labels}>
+                <Demo />
+              </DemoFeature>
+            ))}
         </ul>
       </div>
     </>

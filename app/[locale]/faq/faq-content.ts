@@ -1,3 +1,4 @@
+import { promiseValues } from "@/lib/contracts/promise";
 /**
  * The FAQ's seven categories and their questions, in display order. Texts are in messages under
  * faq.categories.<category>.title and faq.categories.<category>.questions.<question>.{question,answer}.
@@ -25,14 +26,14 @@ interface FaqCategory {
 }
 
 /** Resolves the texts of every category and question with a translator for the "faq" namespace. */
-export function translateFaq(t: (key: string) => string): FaqCategory[] {
+export function translateFaq(t: (key: string, values?: typeof promiseValues) => string): FaqCategory[] {
   return faqCategories.map(({ id, questions }) => ({
     id,
     title: t(`categories.${id}.title`),
     entries: questions.map((question) => ({
       id: `${id}-${question}`,
       question: t(`categories.${id}.questions.${question}.question`),
-      answer: t(`categories.${id}.questions.${question}.answer`),
+      answer: t(`categories.${id}.questions.${question}.answer`, promiseValues),
     })),
   }));
 }

@@ -9,6 +9,7 @@ import { cn } from "@/lib/utils";
 import { translateFaq } from "./faq-content";
 import { FaqItem } from "./faq-item";
 import { SupportOptions } from "./support-options";
+import { promiseValues } from "@/lib/contracts/promise";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -29,7 +30,7 @@ export default async function FaqPage({ params }: Props) {
 
   return (
     <>
-      <PageHeader title={t("title")} intro={t("intro")} width="narrow">
+      <PageHeader title={t("title")} intro={t("intro", promiseValues)} width="narrow">
         <nav aria-label={t("categoriesLabel")} className="mt-6">
           <ul className="flex flex-wrap gap-2">
             {categories.map((category) => (

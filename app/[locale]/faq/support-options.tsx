@@ -21,6 +21,8 @@ function SupportOption({ icon: Icon, title, body, children }: { icon: LucideIcon
 export async function SupportOptions() {
   const t = await getTranslations("faq.support");
   const tSupport = await getTranslations("support");
+  const chat = whatsappLinkProps(tSupport("topics.generalInquiry.message"));
+  const phoneHref = telephoneUrl();
   return (
     <section aria-labelledby="faq-support" className="mt-16">
       <h2 id="faq-support" className="text-2xl font-semibold tracking-tight">
@@ -28,21 +30,25 @@ export async function SupportOptions() {
       </h2>
       <p className="mt-2 text-muted-foreground">{t("body")}</p>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <SupportOption icon={MessageCircle} title={t("chatTitle")} body={t("chatBody")}>
-          <Button asChild variant="outline" className="w-full">
-            <a {...whatsappLinkProps(tSupport("topics.generalInquiry.message"))}>
-              {t("chatAction")}
-              <span className="sr-only"> {tSupport("opensWhatsApp")}</span>
-            </a>
-          </Button>
-        </SupportOption>
-        <SupportOption icon={Phone} title={t("phoneTitle")} body={t("phoneBody")}>
-          <Button asChild variant="outline" className="w-full">
-            <a href={telephoneUrl()} dir="ltr">
-              {siteConfig.supportPhone}
-            </a>
-          </Button>
-        </SupportOption>
+        {chat && (
+          <SupportOption icon={MessageCircle} title={t("chatTitle")} body={t("chatBody")}>
+            <Button asChild variant="outline" className="w-full">
+              <a {...chat}>
+                {t("chatAction")}
+                <span className="sr-only"> {tSupport("opensWhatsApp")}</span>
+              </a>
+            </Button>
+          </SupportOption>
+        )}
+        {phoneHref && (
+          <SupportOption icon={Phone} title={t("phoneTitle")} body={t("phoneBody")}>
+            <Button asChild variant="outline" className="w-full">
+              <a href={phoneHref} dir="ltr">
+                {siteConfig.supportPhone}
+              </a>
+            </Button>
+          </SupportOption>
+        )}
         <SupportOption icon={Mail} title={t("emailTitle")} body={t("emailBody")}>
           <Button asChild variant="outline" className="w-full">
             <a href={mailtoUrl()} dir="ltr" className="truncate">

@@ -5,6 +5,7 @@ import { PageMessages } from "@/components/patient/page-messages";
 import type { Locale } from "@/lib/i18n/locales";
 import { listPartnerCases, partnerHospitalName } from "@/lib/partners/cases";
 import { requirePage } from "@/lib/access/page";
+import { promiseValues } from "@/lib/contracts/promise";
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -26,7 +27,7 @@ export default async function PartnerPortalPage({ params }: Props) {
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">
       <header className="space-y-1">
         <h1 className="text-3xl font-bold">{t("title")}</h1>
-        <p className="text-muted-foreground">{t("subtitle", { hospitalName })}</p>
+        <p className="text-muted-foreground">{t("subtitle", { hospitalName, ...promiseValues })}</p>
       </header>
       <PageMessages namespaces={["partner", "specialties", "statuses"]}>
         <PartnerCaseList initial={firstPage} now={new Date().toISOString()} />

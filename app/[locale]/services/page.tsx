@@ -13,6 +13,7 @@ import { checkupPackages } from "@/content/checkups";
 import { departmentGroups } from "@/content/departments";
 import { messageKey } from "@/content/message-keys";
 import { paths } from "@/content/paths";
+import { promiseValues } from "@/lib/contracts/promise";
 
 type Props = { params: LocaleParams };
 
@@ -36,7 +37,7 @@ export default async function ServicesPage({ params }: Props) {
   return (
     <>
       <WebPageJsonLd locale={locale} {...page} type="MedicalWebPage" />
-      <PageHeader title={t("services.title")} intro={t("services.intro")}>
+      <PageHeader title={t("services.title")} intro={t("services.intro", promiseValues)}>
         <Button asChild size="lg" variant="outline">
           {/* A file download from an API route: a plain link, not client-side navigation. */}
           <a href={paths.departmentsGuide(locale)} download>
@@ -70,7 +71,13 @@ export default async function ServicesPage({ params }: Props) {
             <CheckupCard key={pkg.id} pkg={pkg} />
           ))}
         </ul>
-        <CtaLinks className="mt-8 flex flex-wrap gap-3" links={[{ href: paths.contactFor("health-checkup"), label: t("services.checkupsCta") }]} />
+        <CtaLinks
+          className="mt-8 flex flex-wrap gap-3"
+          links={[
+            { href: paths.contactFor("health-checkup"), label: t("services.checkupsCta") },
+            { href: paths.packages, label: t("packages.allPackages"), variant: "outline" },
+          ]}
+        />
       </Section>
 
       <Section id="emergency" title={t("services.emergencyHeading")}>
@@ -89,7 +96,7 @@ export default async function ServicesPage({ params }: Props) {
       <Section id="why" title={t("services.whyHeading")} muted>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {reasons.map(({ id, icon }) => (
-            <FeatureTile key={id} icon={icon} title={t(`services.why.${id}.title`)} body={t(`services.why.${id}.body`)} />
+            <FeatureTile key={id} icon={icon} title={t(`services.why.${id}.title`, promiseValues)} body={t(`services.why.${id}.body`, promiseValues)} />
           ))}
         </div>
       </Section>

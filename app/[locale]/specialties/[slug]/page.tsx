@@ -16,6 +16,7 @@ import { hospitalsOffering } from "@/content/hospitals";
 import { messageKey } from "@/content/message-keys";
 import { paths } from "@/content/paths";
 import { homeSpecialtySlugs, isHomeSpecialtySlug, specialtyTreatments, type HomeSpecialtySlug } from "@/content/specialties";
+import { promiseValues } from "@/lib/contracts/promise";
 
 type Props = { params: Promise<{ locale: string; slug: string }> };
 
@@ -40,7 +41,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     locale,
     path: paths.specialty(slug),
     title: t("specialtyPage.metaTitle", { specialty }),
-    description: t("specialtyPage.metaDescription", { description: t(messageKey.specialtyDescription(slug)) }),
+    description: t("specialtyPage.metaDescription", { description: t(messageKey.specialtyDescription(slug)), ...promiseValues }),
   });
 }
 
@@ -111,7 +112,7 @@ export default async function SpecialtyPage({ params }: Props) {
         <p className="mt-6 text-muted-foreground">{t("specialtyPage.hospitalsIndia")}</p>
       </Section>
 
-      <Section id="get-started" title={t("specialtyPage.ctaHeading")} intro={t("specialtyPage.ctaBody")}>
+      <Section id="get-started" title={t("specialtyPage.ctaHeading")} intro={t("specialtyPage.ctaBody", promiseValues)}>
         <CtaLinks links={[{ href: paths.contactFor(slug), label: t("specialtyPage.ctaButton", { specialty }) }]} />
       </Section>
 
