@@ -62,7 +62,8 @@ function Study({ study }: { study: ImagingStudy }) {
       <ul className="divide-y rounded-md border" aria-label={t("seriesLabel")}>
         {study.series.map((series) => (
           <li key={series.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-2 text-sm" data-testid="imaging-series">
-            <span className="min-w-0 flex-1 break-words">
+            {/* At least 12rem, so on a phone the count and the link wrap under the description rather than squeezing it. */}
+            <span className="min-w-48 flex-1 break-words" data-testid="series-label">
               <span className="font-medium">{series.seriesNumber !== null ? t("seriesNumber", { number: series.seriesNumber }) : null}</span>
               {series.seriesNumber !== null && " · "}
               {[series.modality, series.bodyPart, series.description ?? t("noDescription")].filter(Boolean).join(" · ")}

@@ -11,6 +11,7 @@ import { getStore } from "@/lib/storage";
 import { naturalCompare } from "@/lib/utils";
 import { buildDicomdir, fileSetComponent } from "./dicomdir";
 import { readableStudyFiles, type Viewer } from "./read";
+import { pullStream } from "./web-stream";
 
 /*
  * Downloads for the hospital: a study as one zip (its original files under DICOM/Sxxx/Ixxxx and a
@@ -39,7 +40,7 @@ function zipStream(entries: Entry[], buffers: { path: string; data: Buffer }[]):
   zip.end();
   const output = zip.outputStream as Readable;
   zip.on("error", (error: Error) => output.destroy(error));
-  return Readable.toWeb(output) as ReadableStream<Uint8Array>;
+  return pullStream(output);
 }
 
 /** A name safe as a file name in any system: letters, digits, dashes. */

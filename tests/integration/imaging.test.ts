@@ -9,7 +9,7 @@ import { APP_URL, Browser, useFreshApp } from "./support/app";
 import { signUpAdmin, signUpPartner, signUpPatient, type Actor } from "./support/actors";
 import { caseImagingSchema, openedSeriesSchema, type CaseImaging } from "@/lib/contracts/imaging";
 import { serveRoutes } from "./support/http-app";
-import { validJsonFields } from "./support/multipart";
+import { multipartBody, MULTIPART_TYPE, toStream, validFields, validJsonFields } from "./support/multipart";
 import { tusUpload } from "../support/tus-upload";
 import { explicitGradient16, seriesInstance, testUid } from "../support/dicom-fixtures";
 
@@ -200,6 +200,21 @@ describe("imaging", () => {
       ).submissionFile.findFirstOrThrow({ where: { submissionId: caseId, originalName: "old-scan.dcm" }, include: { imagingInstance: true } });
       assert.equal(plain.mimeType, "application/dicom");
       assert.equal(plain.imagingInstance, null);
+    });
+
+    test("the older multipart path indexes too: a copy of an instance in the same request is not kept", async () => {
+      const submit = (await import("@/app/api/my-submissions/route")).POST;
+      const parts = [
+        ...validFields({ email: patient.email }),
+        ...[slices[0], { ...slices[0], name: "IM000001-copy" }, slices[1]].map((file) => ({ name: "files", file: { name: file.name, data: file.data } })),
+      ];
+      const response = await submit(patient.browser.request("/api/my-submissions", { body: toStream(multipartBody(parts)), contentType: MULTIPART_TYPE }));
+      assert.equal(response.status, 201, await response.clone().text());
+      const { id } = (await response.json()) as { id: string };
+      const files = await (await db()).submissionFile.findMany({ where: { submissionId: id }, include: { imagingInstance: true } });
+      assert.deepEqual(files.map((file) => file.originalName).sort(), ["IM000001", "IM000002"]);
+      assert.ok(files.every((file) => file.imagingInstance));
+      assert.equal(await (await db()).auditEvent.count({ where: { action: "imaging.duplicate_dropped", entityId: id } }), 1);
     });
 
     test("files kept from before indexing are indexed by the scheduled job, idempotently, duplicates left as plain files", async () => {

@@ -88,7 +88,14 @@ export default async function PartnerCasePage({ params }: Props) {
         {item.shared ? (
           <section className="space-y-3 rounded-lg border p-5">
             <h2 className="text-xl font-semibold">{t("files", { count: item.files.length })}</h2>
-            <CaseFileList files={item.files} preview="tab" showType empty={t("noFiles")} downloadAllHref={imagingPaths.caseFilesZip(item.id)} />
+            <CaseFileList
+              files={item.files}
+              preview="tab"
+              showType
+              empty={t("noFiles")}
+              itemTestId="case-file"
+              downloadAllHref={imagingPaths.caseFilesZip(item.id)}
+            />
           </section>
         ) : (
           <section className="space-y-2 rounded-lg border p-5" data-testid="not-shared">

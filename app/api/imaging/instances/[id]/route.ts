@@ -1,6 +1,6 @@
-import { Readable } from "node:stream";
 import { apiRoute } from "@/lib/api/handler";
 import { openInstance } from "@/lib/imaging/read";
+import { pullStream } from "@/lib/imaging/web-stream";
 import { STORED_FILE_POLICY } from "@/lib/security/response-headers";
 import { contentDisposition } from "@/lib/storage";
 import { trackedSubmissionId } from "@/lib/tracking/access-cookie";
@@ -14,7 +14,7 @@ export const dynamic = "force-dynamic";
  */
 export const GET = apiRoute({ access: "public" }, async ({ request, user, params }) => {
   const instance = await openInstance(String(params.id), { user, trackedSubmissionId: trackedSubmissionId(request) });
-  return new Response(Readable.toWeb(instance.stream as Readable) as ReadableStream<Uint8Array>, {
+  return new Response(pullStream(instance.stream), {
     headers: {
       "Content-Type": "application/dicom",
       "Content-Length": String(instance.size),
