@@ -2,7 +2,15 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/client/api";
-import { accountDeletedSchema, otherSessionsEndedSchema, sessionEndedSchema, sessionListSchema, type DeleteAccountInput } from "@/lib/contracts/account";
+import {
+  accountDeletedSchema,
+  emailLanguageSchema,
+  otherSessionsEndedSchema,
+  sessionEndedSchema,
+  sessionListSchema,
+  type DeleteAccountInput,
+  type EmailLanguageInput,
+} from "@/lib/contracts/account";
 
 export const accountKeys = {
   sessions: ["account", "sessions"] as const,
@@ -33,5 +41,12 @@ export function useEndSession() {
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (input: DeleteAccountInput) => apiFetch("/api/account", { method: "DELETE", body: input, schema: accountDeletedSchema }),
+  });
+}
+
+/** The language of the e-mails a staff member gets about their work. */
+export function useSetEmailLanguage() {
+  return useMutation({
+    mutationFn: (input: EmailLanguageInput) => apiFetch("/api/account/email-language", { method: "PUT", body: input, schema: emailLanguageSchema }),
   });
 }

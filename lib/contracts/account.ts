@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { locales } from "@/lib/i18n/locales";
 
 /** One of my sessions as the security page shows it (never its token): GET /api/account/sessions. */
 export const activeSessionSchema = z.object({
@@ -23,3 +24,7 @@ export const otherSessionsEndedSchema = z.object({ revoked: z.number().int().non
 export const deleteAccountSchema = z.object({ confirmEmail: z.string().trim().min(1, "invalid_input").max(320, "invalid_input") });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 export const accountDeletedSchema = z.object({ deleted: z.literal(true) });
+
+/** PUT /api/account/email-language: the language of the e-mails a staff member gets about their work. */
+export const emailLanguageSchema = z.object({ locale: z.enum(locales, "invalid_input") });
+export type EmailLanguageInput = z.infer<typeof emailLanguageSchema>;

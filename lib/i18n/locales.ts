@@ -23,6 +23,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
 }
 
+/** A stored language, or English when it is not one of ours (any more). */
+export function asLocale(value: unknown): Locale {
+  return isLocale(value) ? value : defaultLocale;
+}
+
 export function textDirection(locale: Locale): "rtl" | "ltr" {
   return rtlLocales.has(locale) ? "rtl" : "ltr";
 }

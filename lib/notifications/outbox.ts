@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/transaction";
-import { defaultLocale, isLocale, type Locale } from "@/lib/i18n/locales";
+import { asLocale, type Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/messages";
 import { sendMail } from "@/lib/mail";
 import { log } from "@/lib/log";
@@ -44,7 +44,7 @@ export class NotificationOutbox {
         await tx.notification.create({ data: { userId: submission.userId, submissionId: submission.id, type, params, actionUrl: actionPath } });
       this.mails.push({
         to: submission.email,
-        locale: isLocale(submission.locale) ? submission.locale : defaultLocale,
+        locale: asLocale(submission.locale),
         name: submission.patientName,
         nameLabel: "patientNameLine",
         event,
@@ -53,22 +53,25 @@ export class NotificationOutbox {
       return;
     }
     if (recipient.kind === "admins") {
-      const admins = await tx.user.findMany({ where: { role: "admin", banned: { not: true } }, select: { id: true, email: true, name: true } });
+      const admins = await tx.user.findMany({
+        where: { role: "admin", banned: { not: true } },
+        select: { id: true, email: true, name: true, emailLocale: true },
+      });
       const actionPath = recipient.submissionId ? `/admin-dashboard/cases/${recipient.submissionId}` : "/admin-dashboard";
       for (const admin of admins) {
         await tx.notification.create({ data: { userId: admin.id, submissionId: recipient.submissionId ?? null, type, params, actionUrl: actionPath } });
-        this.mails.push({ to: admin.email, locale: defaultLocale, name: admin.name, nameLabel: "accountNameLine", event, actionPath });
+        this.mails.push({ to: admin.email, locale: asLocale(admin.emailLocale), name: admin.name, nameLabel: "accountNameLine", event, actionPath });
       }
       return;
     }
     const partners = await tx.user.findMany({
       where: { role: "partner", hospitalId: recipient.hospitalId, banned: { not: true } },
-      select: { id: true, email: true, name: true },
+      select: { id: true, email: true, name: true, emailLocale: true },
     });
     const actionPath = `/partner/cases/${recipient.submissionId}`;
     for (const partner of partners) {
       await tx.notification.create({ data: { userId: partner.id, submissionId: recipient.submissionId, type, params, actionUrl: actionPath } });
-      this.mails.push({ to: partner.email, locale: defaultLocale, name: partner.name, nameLabel: "accountNameLine", event, actionPath });
+      this.mails.push({ to: partner.email, locale: asLocale(partner.emailLocale), name: partner.name, nameLabel: "accountNameLine", event, actionPath });
     }
   }
 

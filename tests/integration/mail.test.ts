@@ -159,6 +159,35 @@ describe("e-mail through SMTP when SMTP_URL is set", () => {
     assert.match(text, /^Bonjour,/);
   });
 
+  test("a hospital's partner users get its e-mails in the language each chose on their account page, English until then", async () => {
+    const { db } = await import("@/lib/db");
+    const { NotificationOutbox } = await import("@/lib/notifications/outbox");
+    const { callRoute, signUpPatient } = await import("./support/actors");
+    const setLanguage = (await import("@/app/api/account/email-language/route")).PUT;
+    const hospital = await db().hospital.findFirstOrThrow({ where: { active: true } });
+    const [chose, never] = [await signUpPatient("Elif"), await signUpPatient("Kemal")];
+    assert.equal((await callRoute(chose.browser, setLanguage, "/api/account/email-language", { method: "PUT", json: { locale: "fr" } })).status, 200);
+    assert.equal((await callRoute(never.browser, setLanguage, "/api/account/email-language", { method: "PUT", json: { locale: "xx" } })).status, 400);
+    await db().user.updateMany({ where: { id: { in: [chose.id, never.id] } }, data: { role: "partner", hospitalId: hospital.id } });
+
+    smtp.received.length = 0;
+    const submission = await db().submission.findFirstOrThrow();
+    const outbox = new NotificationOutbox();
+    await db().$transaction((tx) =>
+      outbox.add(
+        tx,
+        { kind: "hospital", hospitalId: hospital.id, submissionId: submission.id },
+        { type: "plan_not_selected", trackingNumber: submission.trackingNumber, hospitalName: hospital.name },
+      ),
+    );
+    outbox.sendEmails();
+    for (let i = 0; i < 100 && smtp.received.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    const text = (address: string) => textBody(smtp.received.find((mail) => mail.to.includes(address))!.raw).text;
+    assert.match(text(chose.email), /^Bonjour,/);
+    assert.match(text(chose.email), /\/fr\/partner\/cases\//);
+    assert.match(text(never.email), /^Hello,/);
+  });
+
   test("a subject with a line break cannot add a header or a recipient", async () => {
     const { sendMail } = await import("@/lib/mail");
     smtp.received.length = 0;

@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AccountPrivacy } from "@/components/account/account-privacy";
+import { EmailLanguage } from "@/components/account/email-language";
 import { LocalizedLink } from "@/components/i18n/localized-link";
 import { PageMessages } from "@/components/patient/page-messages";
 import { requirePage } from "@/lib/access/page";
+import { isStaff } from "@/lib/auth/roles";
+import { emailLanguageOf } from "@/lib/users/email-language";
 import type { Locale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -34,6 +37,7 @@ export default async function AccountPage({ params }: Props) {
         </p>
       </header>
       <PageMessages namespaces={["account"]}>
+        {isStaff(user.role) && <EmailLanguage current={await emailLanguageOf(user.id)} />}
         <AccountPrivacy email={user.email} />
       </PageMessages>
     </div>

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "user" ADD COLUMN     "emailLocale" TEXT NOT NULL DEFAULT 'en';
