@@ -13,15 +13,16 @@ test("a guest submits records, sees the tracking number, then tracks the case wi
   await form.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([fileSamples.pdf("echocardiogram"), fileSamples.dicom("CT_0001")]);
   await expect(form.getByText("echocardiogram.pdf")).toBeVisible();
   await expect(form.getByText("3 kB").first()).toBeVisible();
-  await expect(form.getByText("Required: Please check this box")).toBeVisible();
+  // No error before an attempt: the list under the button says what is still needed (tests/e2e/consent-block.spec.ts).
+  await expect(form.getByText("Required: Please check this box")).toHaveCount(0);
   await form.getByLabel("I have read the above and give my consent.").check();
-  await expect(form.getByText("Thank you! Your consent has been recorded.")).toBeVisible();
   await expect(submit).toBeEnabled();
   await submit.click();
 
   const tracking = page.getByTestId("tracking-number");
   await expect(tracking).toHaveText(/^SUB-\d{8}-[0-9A-Z]{10}$/);
   const trackingNumber = (await tracking.textContent())!;
+  await expect(page.getByText("Thank you! Your consent has been recorded.")).toBeVisible();
   // The one promise (lib/contracts/promise.ts), as everywhere else on the site: not "24-48 hours".
   await expect(page.getByTestId("guest-success-promise")).toHaveText(`Partner hospitals will answer with treatment plans within ${PLAN_PROMISE_HOURS} hours.`);
   await expect(page.getByRole("link", { name: "Create an account to follow your case" })).toBeVisible();
