@@ -11,7 +11,7 @@ import { getStore } from "@/lib/storage";
 import { naturalCompare } from "@/lib/utils";
 import { buildDicomdir, fileSetComponent } from "./dicomdir";
 import { readableStudyFiles, type Viewer } from "./read";
-import { pullStream } from "./web-stream";
+import { pullStream } from "@/lib/storage/web-stream";
 
 /*
  * Downloads for the hospital: a study as one zip (its original files under DICOM/Sxxx/Ixxxx and a

@@ -1,10 +1,11 @@
 import "server-only";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import type { RateRule } from "@/lib/api/rate-limit";
 import { audit, type AuditActor } from "@/lib/audit";
 import { db } from "@/lib/db";
 import { getStore } from "@/lib/storage";
+import { pullStream } from "@/lib/storage/web-stream";
 import { ownedInquiries, ownedSubmissions, ownedTranscriptions } from "@/lib/access/account";
 
 /** GDPR-style access right: a few archives an hour is plenty for a person, and bounds the cost of abuse. */
@@ -237,7 +238,7 @@ export async function accountExportArchive(userId: string, actor: AuditActor): P
   zip.end();
   const output = zip.outputStream as Readable;
   zip.on("error", (error: Error) => output.destroy(error));
-  return { body: Readable.toWeb(output) as ReadableStream<Uint8Array>, fileName: `afyabridge-data-${now.toISOString().slice(0, 10)}.zip` };
+  return { body: pullStream(output), fileName: `afyabridge-data-${now.toISOString().slice(0, 10)}.zip` };
 }
 
 /** One path segment a zip tool extracts where we meant: no separators, no dot-dot, no control characters. */

@@ -1,7 +1,7 @@
 import "server-only";
-import { Readable } from "node:stream";
 import { storedFilePolicy } from "@/lib/security/response-headers";
 import { contentDisposition } from "./content-disposition";
+import { pullStream } from "./web-stream";
 
 /**
  * A file download response: streamed (never read whole), never cached, never sniffed, with the
@@ -21,5 +21,5 @@ export function fileResponse(
     "Content-Security-Policy": storedFilePolicy(file.contentType, disposition),
   });
   if (file.size !== undefined) headers.set("Content-Length", String(file.size));
-  return new Response(Readable.toWeb(body as Readable) as ReadableStream<Uint8Array>, { headers });
+  return new Response(pullStream(body), { headers });
 }

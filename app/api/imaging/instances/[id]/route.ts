@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
 import { openInstance } from "@/lib/imaging/read";
-import { pullStream } from "@/lib/imaging/web-stream";
+import { pullStream } from "@/lib/storage/web-stream";
 import { STORED_FILE_POLICY } from "@/lib/security/response-headers";
 import { contentDisposition } from "@/lib/storage";
 import { trackedSubmissionId } from "@/lib/tracking/access-cookie";
