@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { securityHeaders, STORED_FILE_PATHS } from "./lib/security/response-headers";
+import { securityHeaders, STATIC_WORKER_POLICY, STORED_FILE_PATHS } from "./lib/security/response-headers";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
@@ -39,6 +39,8 @@ const nextConfig: NextConfig = {
       // Stored files are shown inside the app's own preview dialogs (PDF and text frames).
       { source: "/api/files/:path*", headers: securityHeaders("SAMEORIGIN", "route's own") },
       { source: "/api/transcriptions/:path*", headers: securityHeaders("SAMEORIGIN", "route's own") },
+      // Replaces the first entry's policy (the last match wins): the viewer's decoding worker.
+      { source: "/viewer-engine/:path*", headers: [{ key: "Content-Security-Policy", value: STATIC_WORKER_POLICY }] },
     ];
   },
   async redirects() {

@@ -92,7 +92,8 @@ const steps = {
     return ok;
   },
   // Built with known secret values in its environment, so that the next step can prove none of them reaches the browser.
-  build: () => run("Production build", "npx", ["next", "build"], buildSecrets),
+  // The imaging viewer's engine is bundled apart (scripts/build-viewer.mjs) into public/ before Next's build.
+  build: () => run("Viewer engine bundle", "node", ["scripts/build-viewer.mjs"]) && run("Production build", "npx", ["next", "build"], buildSecrets),
   secrets: () => {
     const ok = run("Secrets scan of the build", "node", [
       "--test",
