@@ -1,17 +1,23 @@
-/** The part of dcmjs (no bundled types) that the test data generator uses: read and write Part 10 files. */
+/**
+ * dcmjs has no type declarations of its own: the part this project uses (lib/imaging/dicomdir.ts writes
+ * a data set; the test data generator tests/support/dicom-series.ts writes and reads Part 10 files).
+ */
 declare module "dcmjs" {
-  type Dataset = Record<string, unknown>;
-  class DicomDict {
-    constructor(meta: Dataset);
-    dict: Dataset;
-    meta: Dataset;
-    write(): ArrayBuffer;
+  type DenaturalizedDataset = Record<string, { vr: string; Value: unknown[] }>;
+  interface DicomDictInstance {
+    dict: DenaturalizedDataset;
+    meta: DenaturalizedDataset;
+    write(options?: Record<string, unknown>): ArrayBuffer;
   }
   const dcmjs: {
     data: {
-      DicomDict: typeof DicomDict;
-      DicomMessage: { readFile(buffer: ArrayBuffer): DicomDict };
-      DicomMetaDictionary: { denaturalizeDataset(dataset: Dataset): Dataset; naturalizeDataset(dataset: Dataset): Dataset };
+      DicomDict: new (meta: DenaturalizedDataset) => DicomDictInstance;
+      DicomMessage: { readFile(buffer: ArrayBuffer): DicomDictInstance };
+      DicomMetaDictionary: {
+        denaturalizeDataset(dataset: Record<string, unknown>): DenaturalizedDataset;
+        naturalizeDataset(dataset: DenaturalizedDataset): Record<string, unknown>;
+        uid(): string;
+      };
     };
   };
   export default dcmjs;

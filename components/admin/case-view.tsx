@@ -9,6 +9,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { LoadState } from "@/components/ui/load-state";
 import { CaseFileList } from "@/components/files/case-file-list";
+import { CaseImaging } from "@/components/imaging/case-imaging";
+import { imagingPaths } from "@/lib/contracts/imaging";
 import { CaseDetails } from "./case-details";
 import { CaseDocumentRequests } from "./case-document-requests";
 import { CaseRoutingPanel } from "./case-routing-panel";
@@ -61,8 +63,17 @@ export function CaseView({ caseId }: { caseId: string }) {
               <Section title={t("detailsTitle")}>
                 <CaseDetails submission={data} />
               </Section>
+              <CaseImaging caseId={caseId} />
               <Section title={t("filesTitle")}>
-                <CaseFileList files={data.files} preview={{ onPreview: setPreview }} signedLink showType label={t("filesTitle")} itemTestId="admin-file" />
+                <CaseFileList
+                  files={data.files}
+                  preview={{ onPreview: setPreview }}
+                  signedLink
+                  showType
+                  label={t("filesTitle")}
+                  itemTestId="admin-file"
+                  downloadAllHref={imagingPaths.caseFilesZip(caseId)}
+                />
               </Section>
               <Section title={t("hospitalsTitle")}>
                 <CaseRoutings routings={data.routings} />

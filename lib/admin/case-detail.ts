@@ -17,6 +17,8 @@ export async function getAdminCase(submissionId: string, now = new Date()): Prom
     where: { id: submissionId },
     include: {
       ...adminSubmissionInclude,
+      // The case's imaging is listed as studies and series (lib/imaging), not file by file.
+      files: { ...adminSubmissionInclude.files, where: { imagingInstance: { is: null } } },
       statusChanges: { select: { fromStatus: true, toStatus: true, note: true, createdAt: true, actorId: true }, orderBy: { createdAt: "asc" } },
       routings: {
         orderBy: [{ routedAt: "asc" }, { hospitalId: "asc" }],

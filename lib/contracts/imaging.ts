@@ -19,6 +19,8 @@ export const imagingPaths = {
   instance: (instanceId: string) => `/api/imaging/instances/${instanceId}`,
   /** GET: the whole study as one zip (original files and a DICOMDIR), streamed; audited. */
   studyZip: (studyId: string) => `/api/imaging/studies/${studyId}/zip`,
+  /** GET: "Download all": the case's files other than its imaging (each study has its zip), one zip, streamed; audited. */
+  caseFilesZip: (submissionId: string) => `/api/cases/${submissionId}/files/zip`,
 } as const;
 
 export const imagingSeriesSchema = z.object({

@@ -5,7 +5,7 @@ import "server-only";
  * JPEG 2000, RLE...) is reported as not renderable; its metadata is still read.
  */
 export { DicomFormatError, formatDicomDate, formatPersonName, MAX_RENDER_BYTES, parseDicomHeader } from "./parse";
-export type { DicomHeader, DicomMetadata, NotRenderableReason, PixelLayout, PreviewSupport } from "./parse";
+export type { DicomHeader, DicomIdentity, DicomMetadata, NotRenderableReason, PixelLayout, PreviewSupport } from "./parse";
 export { readDicomHeader, readDicomPreview } from "./read";
 export { MAX_PREVIEW_SIDE, renderFirstFrame } from "./render";
 export { describeTransferSyntax, isUncompressed, type TransferSyntax } from "./transfer-syntax";

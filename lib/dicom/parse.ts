@@ -59,8 +59,28 @@ export interface PixelLayout {
   frameBytes: number;
 }
 
+/**
+ * Where a file sits in its study (PS3.3 C.7): the UIDs, numbers and position that index it
+ * (lib/imaging/index-instance.ts). Null UIDs: the file cannot be filed as an image of a study.
+ */
+export interface DicomIdentity {
+  studyInstanceUid: string | null;
+  seriesInstanceUid: string | null;
+  sopInstanceUid: string | null;
+  sopClassUid: string | null;
+  seriesNumber: number | null;
+  instanceNumber: number | null;
+  /** Slice Location, else the last value of Image Position (Patient). */
+  sliceLocation: number | null;
+  accessionNumber: string | null;
+  /** "HHMMSS" as written (for the DICOMDIR). */
+  studyTime: string | null;
+  studyId: string | null;
+}
+
 export interface DicomHeader {
   metadata: DicomMetadata;
+  identity: DicomIdentity;
   preview: PreviewSupport;
   layout: PixelLayout | null;
 }
@@ -91,7 +111,7 @@ export function parseDicomHeader(bytes: Uint8Array, options: { complete: boolean
   if (!transferSyntax.uid) throw new DicomFormatError("no transfer syntax");
   const metadata = readMetadata(dataSet, transferSyntax);
   const { layout, preview } = previewSupport(dataSet, transferSyntax.uid, options.fileSize);
-  return { metadata, layout, preview };
+  return { metadata, identity: readIdentity(dataSet), layout, preview };
 }
 
 function readMetadata(dataSet: DataSet, transferSyntax: TransferSyntax): DicomMetadata {
@@ -110,6 +130,32 @@ function readMetadata(dataSet: DataSet, transferSyntax: TransferSyntax): DicomMe
     frames: dataSet.intString("x00280008") ?? (dataSet.elements[PIXEL_DATA] ? 1 : null),
     photometricInterpretation: dataSet.string("x00280004") ?? null,
     transferSyntax,
+  };
+}
+
+function readIdentity(dataSet: DataSet): DicomIdentity {
+  const text = textReader(dataSet);
+  const uid = (tag: string) => text(tag)?.replace(/\0/g, "") || null;
+  const integer = (tag: string) => {
+    const value = Number.parseInt(text(tag) ?? "", 10);
+    return Number.isSafeInteger(value) && Math.abs(value) <= 2 ** 31 - 1 ? value : null;
+  };
+  const decimal = (value: string | null | undefined) => {
+    const number = value === null || value === undefined || value.trim() === "" ? NaN : Number(value);
+    return Number.isFinite(number) ? number : null;
+  };
+  const position = text("x00200032")?.split("\\") ?? [];
+  return {
+    studyInstanceUid: uid("x0020000d"),
+    seriesInstanceUid: uid("x0020000e"),
+    sopInstanceUid: uid("x00080018") ?? uid("x00020003"),
+    sopClassUid: uid("x00080016") ?? uid("x00020002"),
+    seriesNumber: integer("x00200011"),
+    instanceNumber: integer("x00200013"),
+    sliceLocation: decimal(text("x00201041")) ?? (position.length === 3 ? decimal(position[2]) : null),
+    accessionNumber: text("x00080050"),
+    studyTime: text("x00080030"),
+    studyId: text("x00200010"),
   };
 }
 

@@ -4,6 +4,7 @@ import { runRetention } from "@/lib/transcriptions/retention";
 import { rescanPendingFiles } from "@/lib/security/scan";
 import { sweepOrphanedUploads } from "@/lib/uploads/orphan-sweep";
 import { verifyStoredFiles } from "@/lib/security/integrity";
+import { indexUnindexedDicom } from "@/lib/imaging/index-instance";
 
 /**
  * The app's scheduled maintenance jobs. The transcription worker (lib/transcriptions/jobs.ts) runs
@@ -25,4 +26,6 @@ export const scheduledJobs: ScheduledJob[] = [
   { name: "file_integrity", cron: "15 2 * * *", run: verifyStoredFiles },
   { name: "transcription_retention", cron: "30 3 * * *", run: runRetention },
   { name: "submission_file_retention", cron: "45 3 * * *", run: runFileRetention },
+  // DICOM files kept from before imaging was indexed (and any whose indexing failed when they arrived).
+  { name: "imaging_index", cron: "40 * * * *", run: () => indexUnindexedDicom() },
 ];

@@ -111,7 +111,8 @@ export async function getPartnerCase(user: SessionUser, rawId: string, actor: Au
       budget: true,
       message: true,
       preferredCountries: true,
-      files: { select: fileSelect, orderBy: { createdAt: "asc" } },
+      // The case's imaging is listed as studies and series (lib/imaging), not file by file.
+      files: { where: { imagingInstance: { is: null } }, select: fileSelect, orderBy: { createdAt: "asc" } },
     },
   });
   await audit(db(), actor, { action: "submission.read", entityType: "submission", entityId: row.id, metadata: { hospitalId, shared: details !== null } });

@@ -52,4 +52,4 @@ export const STATIC_WORKER_POLICY =
   "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** Paths whose responses set their own policy; next.config.ts gives them every other header. */
-export const STORED_FILE_PATHS = ["/api/files/", "/api/transcriptions/", "/api/storage/signed/"] as const;
+export const STORED_FILE_PATHS = ["/api/files/", "/api/transcriptions/", "/api/storage/signed/", "/api/imaging/", "/api/cases/"] as const;

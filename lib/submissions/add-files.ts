@@ -5,6 +5,7 @@ import { audit, type AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { caseChangeableBy } from "@/lib/access/cases";
 import { db } from "@/lib/db";
+import { indexArrivedFiles } from "@/lib/imaging/index-instance";
 import { receiveRecords } from "./intake";
 import { toFileRow } from "./create";
 import { MAX_FILES_PER_SUBMISSION } from "@/lib/contracts/submissions";
@@ -38,6 +39,11 @@ export async function addFilesToSubmission(request: Request, user: SessionUser, 
         await tx.documentRequest.updateMany({ where: { submissionId: id, fulfilledAt: null }, data: { fulfilledAt: new Date() } });
         await audit(tx, actor, { action: "submission.add_files", entityType: "submission", entityId: id, metadata: { files: files.length } });
       });
+      await indexArrivedFiles(
+        id,
+        files.map((file) => file.key),
+        actor,
+      );
       scanSubmissionInBackground(id);
       return { added: files.length };
     },

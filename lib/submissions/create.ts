@@ -4,6 +4,7 @@ import { AppError } from "@/lib/app-error";
 import { audit, type AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db";
+import { indexArrivedFiles } from "@/lib/imaging/index-instance";
 import { Prisma } from "@/lib/db/generated/client";
 import { receiveRecords, newSubmissionId } from "./intake";
 import { MAX_FILES_PER_SUBMISSION, submissionFieldsSchema, type SubmissionFields } from "@/lib/contracts/submissions";
@@ -155,6 +156,11 @@ async function insert(
           metadata: { files: files.length, announcedFiles: uploads.length },
         });
       });
+      await indexArrivedFiles(
+        id,
+        files.map((file) => file.key),
+        actor,
+      );
       scanSubmissionInBackground(id);
       void sendSubmissionConfirmation({ to: fields.email, trackingNumber, patientName: fields.patientName, locale, signedIn: !!user }).catch((error) =>
         log.error({ submissionId: id, err: error }, "Could not send the submission confirmation"),

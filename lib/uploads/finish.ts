@@ -8,6 +8,8 @@ import type { UploadDigest } from "@/lib/uploads/tus/running-digests";
 import { initialScanStatus, scanSubmissionInBackground } from "@/lib/security/scan";
 import { getStore } from "@/lib/storage";
 import { enqueue, transcriptionFromUpload } from "@/lib/transcriptions/create";
+import { DICOM_MIME_TYPE } from "@/lib/contracts/files";
+import { existingInstanceFile, fileInstance, readIndexableHeader, retryOnRace } from "@/lib/imaging/index-instance";
 import { acceptedKinds, forgetFields, typeRefused } from "./resumable";
 
 /*
@@ -33,8 +35,12 @@ export async function finishUpload(id: string, actor: AuditActor, arrived?: Uplo
   const type = sniff(head, row.fileName);
   if (!type || !acceptedKinds(row).has(type.kind)) return refuse(row, typeRefused(row));
   let transcriptionId: string | null = null;
-  const finished = await db()
-    .$transaction(async (tx) => {
+  // A DICOM image is filed in its study and series (lib/imaging); the case may already hold it.
+  const dicom = !row.transcription && type.mimeType === DICOM_MIME_TYPE ? await readIndexableHeader(row.storageKey, size) : null;
+  let duplicate = false;
+  const finished = await retryOnRace(() =>
+    db().$transaction(async (tx) => {
+      duplicate = false;
       const claimed = await tx.upload.updateMany({ where: { id, completedAt: null }, data: { completedAt: new Date(), receivedBytes: BigInt(size) } });
       if (claimed.count === 0) return false;
       if (row.transcription) {
@@ -44,6 +50,19 @@ export async function finishUpload(id: string, actor: AuditActor, arrived?: Uplo
         return true;
       }
       const submissionId = row.submissionId!;
+      const existing = dicom ? await existingInstanceFile(tx, submissionId, dicom.identity.sopInstanceUid) : null;
+      if (existing) {
+        // Sent twice (a CD copied twice, a retried folder): the upload completes on the file the case holds.
+        duplicate = true;
+        await tx.upload.update({ where: { id }, data: { fileId: existing } });
+        await audit(tx, actor, {
+          action: "imaging.duplicate_dropped",
+          entityType: "submission",
+          entityId: submissionId,
+          metadata: { uploadId: id, keptFileId: existing },
+        });
+        return true;
+      }
       const file = await tx.submissionFile.create({
         data: {
           submissionId,
@@ -57,15 +76,17 @@ export async function finishUpload(id: string, actor: AuditActor, arrived?: Uplo
         select: { id: true },
       });
       await tx.upload.update({ where: { id }, data: { fileId: file.id } });
+      if (dicom) await fileInstance(tx, submissionId, file.id, dicom);
       await tx.submission.update({ where: { id: submissionId }, data: { hasFiles: true, updatedAt: new Date() } });
       // New files answer the coordinator's open requests for more documents.
       await tx.documentRequest.updateMany({ where: { submissionId, fulfilledAt: null }, data: { fulfilledAt: new Date() } });
       await audit(tx, actor, { action: "upload.complete", entityType: "submission", entityId: submissionId, metadata: { uploadId: id, bytes: size } });
       return true;
-    })
-    .catch((error: unknown) => (error instanceof AppError ? refuse(row, error) : Promise.reject(error)));
+    }),
+  ).catch((error: unknown) => (error instanceof AppError ? refuse(row, error) : Promise.reject(error)));
   if (!finished) return;
-  if (transcriptionId) await enqueue(transcriptionId);
+  if (duplicate) await getStore().delete(row.storageKey);
+  else if (transcriptionId) await enqueue(transcriptionId);
   else scanSubmissionInBackground(row.submissionId!);
 }
 

@@ -99,7 +99,8 @@ function imageElements(options: ImageOptions, pixelVr: string, pixels: Uint8Arra
   const bitsStored = options.bitsStored ?? bitsAllocated;
   const photometric = options.photometric ?? "MONOCHROME2";
   const elements: DicomElement[] = [
-    ...patientElements,
+    // An element given in `extra` replaces the patient's default one.
+    ...patientElements.filter(([group, element]) => !options.extra?.some(([g, e]) => g === group && e === element)),
     [0x0028, 0x0002, "US", samplesOf(photometric)],
     [0x0028, 0x0004, "CS", photometric],
     [0x0028, 0x0010, "US", options.rows],
@@ -186,4 +187,48 @@ export function malformedDicom(): Buffer {
   const at = broken.indexOf(Buffer.from([0x10, 0x00, 0x10, 0x00, 0x50, 0x4e]));
   broken.writeUInt16LE(0xfff0, at + 6);
   return broken;
+}
+
+/** UIDs under a test root (2.25 is the UUID-derived arc: any decimal number is valid). */
+export const testUid = (...parts: (string | number)[]) => ["2.25", ...parts].join(".");
+
+export interface SeriesInstanceOptions {
+  study: string;
+  series: string;
+  sop: string;
+  seriesNumber?: number;
+  instanceNumber?: number;
+  /** Slice Location (0020,1041). */
+  sliceLocation?: number;
+  /** Image Position (Patient) (0020,0032): x\y\z. */
+  position?: [number, number, number];
+  modality?: string;
+  studyDescription?: string;
+  seriesDescription?: string;
+  bodyPart?: string;
+  studyDate?: string;
+  rows?: number;
+  columns?: number;
+}
+
+/** A small uncompressed image of a study's series, with its UIDs and position: what a CD holds, scaled down. */
+export function seriesInstance(options: SeriesInstanceOptions): Buffer {
+  const extra: DicomElement[] = [
+    [0x0008, 0x0016, "UI", "1.2.840.10008.5.1.4.1.1.2"],
+    [0x0008, 0x0018, "UI", options.sop],
+    [0x0008, 0x0050, "SH", "ACC-77"],
+    [0x0020, 0x000d, "UI", options.study],
+    [0x0020, 0x000e, "UI", options.series],
+    [0x0020, 0x0010, "SH", "1"],
+  ];
+  if (options.seriesNumber !== undefined) extra.push([0x0020, 0x0011, "IS", String(options.seriesNumber)]);
+  if (options.instanceNumber !== undefined) extra.push([0x0020, 0x0013, "IS", String(options.instanceNumber)]);
+  if (options.position) extra.push([0x0020, 0x0032, "DS", options.position.join("\\")]);
+  if (options.sliceLocation !== undefined) extra.push([0x0020, 0x1041, "DS", String(options.sliceLocation)]);
+  if (options.modality) extra.push([0x0008, 0x0060, "CS", options.modality]);
+  if (options.studyDescription) extra.push([0x0008, 0x1030, "LO", options.studyDescription]);
+  if (options.seriesDescription) extra.push([0x0008, 0x103e, "LO", options.seriesDescription]);
+  if (options.bodyPart) extra.push([0x0018, 0x0015, "CS", options.bodyPart]);
+  if (options.studyDate) extra.push([0x0008, 0x0020, "DA", options.studyDate]);
+  return dicomImage({ rows: options.rows ?? 16, columns: options.columns ?? 16, bitsAllocated: 8, extra });
 }

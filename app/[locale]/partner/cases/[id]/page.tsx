@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { CaseFileList } from "@/components/files/case-file-list";
+import { CaseImaging } from "@/components/imaging/case-imaging";
+import { imagingPaths } from "@/lib/contracts/imaging";
 import { LocalizedLink } from "@/components/i18n/localized-link";
 import { AnswerClock } from "@/components/partner/answer-clock";
 import { AnswerForms, AppointmentForm } from "@/components/partner/answer-forms";
@@ -54,7 +56,7 @@ export default async function PartnerCasePage({ params }: Props) {
     : [specialty];
 
   return (
-    <PageMessages namespaces={["partner", "caseFiles"]}>
+    <PageMessages namespaces={["partner", "caseFiles", "imaging"]}>
       <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
         <LocalizedLink href="/partner" className="text-sm text-primary underline">
           {t("backToList")}
@@ -82,10 +84,18 @@ export default async function PartnerCasePage({ params }: Props) {
           </dl>
         </section>
 
+        {item.shared && <CaseImaging caseId={item.id} />}
         {item.shared ? (
           <section className="space-y-3 rounded-lg border p-5">
             <h2 className="text-xl font-semibold">{t("files", { count: item.files.length })}</h2>
-            <CaseFileList files={item.files} preview="tab" showType empty={t("noFiles")} />
+            <CaseFileList
+              files={item.files}
+              preview="tab"
+              showType
+              empty={t("noFiles")}
+              itemTestId="case-file"
+              downloadAllHref={imagingPaths.caseFilesZip(item.id)}
+            />
           </section>
         ) : (
           <section className="space-y-2 rounded-lg border p-5" data-testid="not-shared">
