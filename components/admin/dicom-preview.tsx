@@ -8,8 +8,8 @@ import { DicomImageView } from "@/components/imaging/dicom-image-view";
 
 /**
  * The DICOM branch of the preview dialog: key metadata first (patient, modality, study date, body
- * part), the rest in a small table, then the first image when its encoding allows, else
- * 'Preview not available for this file type'. Both requests are authorized and audited reads.
+ * part), the rest in a small table, then the image, decoded in the browser by the viewer's stack
+ * (components/imaging/dicom-image-view.tsx) from the file route. Both requests are authorized and audited reads.
  */
 export function DicomPreview({ file }: { file: FileView }) {
   const t = useTranslations("dicom");

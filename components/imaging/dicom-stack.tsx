@@ -47,11 +47,12 @@ export function DicomStack({ imageIds, initialIndex, label, onReady, onSlice, on
         events.current.onReady(made);
       })
       .catch((error: unknown) => events.current.onError(error));
-    const observer = new ResizeObserver(() => handle.current?.resize());
-    observer.observe(target);
+    // (jsdom, in the component tests, has no ResizeObserver.)
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => handle.current?.resize());
+    observer?.observe(target);
     return () => {
       cancelled = true;
-      observer.disconnect();
+      observer?.disconnect();
       handle.current = null;
       events.current.onReady(null);
       created?.destroy();

@@ -102,6 +102,8 @@ test("a partner reads a routed case's CT in the viewer: slices, presets, pixels 
   await expect(viewer.getByTestId("viewer-study")).toContainText("CT CHEST");
   await expectSlice(viewer, 150, 300);
   const stack = viewer.getByTestId("dicom-stack");
+  // The tools wait for the viewport (the engine loads on first use).
+  await expect(viewer.getByRole("button", { name: "Bone" })).toBeEnabled({ timeout: 20_000 });
   // Keyboard: Home, then Page Down and arrows to slice 150.
   await stack.focus();
   await viewer.keyboard.press("Home");
@@ -137,6 +139,8 @@ test("a partner reads a routed case's CT in the viewer: slices, presets, pixels 
     const series = byDescription(`Axial ${syntax}`);
     await viewer.getByRole("button", { name: new RegExp(`Axial ${syntax} \\(`) }).click();
     await expect(viewer).toHaveURL(new RegExp(`/imaging/${series.id}$`));
+    await expect(viewer.getByTestId("viewer-study")).toContainText(`Axial ${syntax}`);
+    await expect(viewer.getByRole("button", { name: "Bone" })).toBeEnabled({ timeout: 20_000 });
     await expectSlice(viewer, 2, SLICES_PER_SYNTAX);
     const eightBit = syntax === "jpegBaseline";
     await viewer.getByRole("button", { name: eightBit ? "Brain" : "Lung" }).click();
