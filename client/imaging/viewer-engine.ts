@@ -97,6 +97,8 @@ export async function createStack(element: HTMLDivElement, imageIds: string[], i
   const engine = getRenderingEngine(engineId) ?? new RenderingEngine(engineId);
   engine.enableElement({ viewportId, type: CoreEnums.ViewportType.STACK, element });
   const viewport = engine.getViewport(viewportId) as Types.IStackViewport;
+  // Sizes the canvas to the element now (it keeps the default 300 × 150 otherwise until a resize).
+  engine.resize(true, false);
 
   const group = ToolGroupManager.createToolGroup(groupId);
   if (!group) throw new Error("tool group");

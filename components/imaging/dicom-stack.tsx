@@ -89,7 +89,7 @@ export function DicomStack({ imageIds, initialIndex, label, onReady, onSlice, on
       onKeyDown={onKeyDown}
       onContextMenu={(event) => event.preventDefault()}
       data-testid="dicom-stack"
-      className={`relative touch-none bg-black outline-none select-none focus-visible:ring-2 focus-visible:ring-primary ${className ?? ""}`}
+      className={`touch-none bg-black outline-none select-none focus-visible:ring-2 focus-visible:ring-primary ${className ?? "relative h-full w-full"}`}
     />
   );
 }
