@@ -128,11 +128,10 @@ test("a partner reads a routed case's CT in the viewer: slices, presets, pixels 
   await expect.poll(async () => (await canvasPixel(viewer))?.[3]).toBe(255);
   await testInfo.attach("viewer-1024x768", { body: await viewer.screenshot(), contentType: "image/png" });
 
-  // Every transfer syntax, switched to from the series strip: slice 2 of 3 under the lung preset.
+  // Every transfer syntax (each generated series is its own study, so opened by its address): slice 2 of 3 under the lung preset.
   for (const syntax of syntaxes) {
     const series = byDescription(`Axial ${syntax}`);
-    await viewer.getByRole("button", { name: new RegExp(`Axial ${syntax} \\(`) }).click();
-    await expect(viewer).toHaveURL(new RegExp(`/imaging/${series.id}$`));
+    await viewer.goto(`/imaging/${series.id}`);
     await expect(viewer.getByTestId("viewer-study")).toContainText(`Axial ${syntax}`);
     await expect(viewer.getByRole("button", { name: "Bone" })).toBeEnabled({ timeout: 20_000 });
     await expectSlice(viewer, 2, SLICES_PER_SYNTAX);
