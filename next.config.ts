@@ -1,7 +1,7 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 import { locales } from "./lib/i18n/locales";
-import { securityHeaders, STORED_FILE_PATHS } from "./lib/security/response-headers";
+import { securityHeaders, STATIC_WORKER_POLICY, STORED_FILE_PATHS } from "./lib/security/response-headers";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
@@ -40,6 +40,8 @@ const nextConfig: NextConfig = {
       // Stored files are shown inside the app's own preview dialogs (PDF and text frames).
       { source: "/api/files/:path*", headers: securityHeaders("SAMEORIGIN", "route's own") },
       { source: "/api/transcriptions/:path*", headers: securityHeaders("SAMEORIGIN", "route's own") },
+      // Replaces the first entry's policy (the last match wins): the viewer's decoding worker.
+      { source: "/viewer-engine/:path*", headers: [{ key: "Content-Security-Policy", value: STATIC_WORKER_POLICY }] },
     ];
   },
   async redirects() {

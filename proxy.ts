@@ -14,11 +14,13 @@ const handleI18nRouting = createMiddleware(routing);
  * the request's policy while it renders and puts it on its own scripts (that is why every page is
  * rendered per request: see app/[locale]/layout.tsx and docs/decisions/010-content-security-policy.md).
  */
-function contentSecurityPolicy(nonce: string): string {
+function contentSecurityPolicy(nonce: string, pathname: string): string {
+  const viewer = isImagingViewer(pathname);
   const directives = [
     "default-src 'self'",
-    // React's development build needs eval for its debugging information; production never does.
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : ""}`,
+    // React's development build needs eval for its debugging information; production never does. The
+    // imaging viewer compiles its image decoders (WebAssembly, served from /viewer-engine/) and only that.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : viewer ? " 'wasm-unsafe-eval'" : ""}`,
     // Styles only, never scripts: Radix sets positions and sizes (select menus, accordions, toasts' swipe)
     // and the progress bars their widths through style attributes, and the dialogs' scroll lock inserts a
     // <style> element; none of these can carry the nonce. Inline styles cannot run code.
@@ -32,9 +34,22 @@ function contentSecurityPolicy(nonce: string): string {
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
+    // The viewer decodes images in a module worker from /viewer-engine/ (without this, 'strict-dynamic'
+    // in script-src, its fallback, would refuse it); no other page starts a worker of its own.
+    ...(viewer ? ["worker-src 'self'"] : []),
   ];
   if ((process.env.APP_URL ?? "").startsWith("https://")) directives.push("upgrade-insecure-requests");
   return directives.join("; ");
+}
+
+/**
+ * The pages that decode DICOM images with Cornerstone (any language prefix): the viewer, the transcript
+ * page, and the admin pages whose file preview shows DICOM images (the dashboard and a case).
+ */
+const VIEWER_PAGE = /^(?:\/[a-z]{2})?\/(?:imaging\/[^/]+|dashboard\/transcriptions\/[^/]+|admin-dashboard|admin-dashboard\/cases\/[^/]+)\/?$/;
+
+export function isImagingViewer(pathname: string): boolean {
+  return VIEWER_PAGE.test(pathname);
 }
 
 /**
@@ -44,7 +59,7 @@ function contentSecurityPolicy(nonce: string): string {
 export default function proxy(request: NextRequest) {
   if (!decodable(request.nextUrl.pathname)) return badAddress();
   if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
-  const policy = contentSecurityPolicy(Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64"));
+  const policy = contentSecurityPolicy(Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64"), request.nextUrl.pathname);
   // next-intl forwards a copy of the request's headers to the page, so the policy reaches the renderer.
   request.headers.set("Content-Security-Policy", policy);
   request.headers.delete(CLIENT_IP_HEADER);

@@ -92,8 +92,11 @@ const steps = {
     return ok;
   },
   // Built with known secret values in its environment, so that the next step can prove none of them reaches the browser,
-  // and with the public contact settings the end-to-end tests expect.
-  build: () => run("Production build", "npx", ["next", "build"], { ...buildSecrets, ...buildPublicConfig }),
+  // and with the public contact settings the end-to-end tests expect. The imaging viewer's engine is bundled apart
+  // (scripts/build-viewer.mjs) into public/ before Next's build.
+  build: () =>
+    run("Viewer engine bundle", "node", ["scripts/build-viewer.mjs"]) &&
+    run("Production build", "npx", ["next", "build"], { ...buildSecrets, ...buildPublicConfig }),
   secrets: () => {
     const ok = run("Secrets scan of the build", "node", [
       "--test",

@@ -1,15 +1,15 @@
 "use client";
 
-import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import type { FileView, StoredDicomMetadata } from "@/lib/contracts/files";
 import { ApiError } from "@/client/api";
 import { useDicomMetadata } from "@/client/queries/files";
+import { DicomImageView } from "@/components/imaging/dicom-image-view";
 
 /**
  * The DICOM branch of the preview dialog: key metadata first (patient, modality, study date, body
- * part), the rest in a small table, then the first image when its encoding allows, else
- * 'Preview not available for this file type'. Both requests are authorized and audited reads.
+ * part), the rest in a small table, then the image, decoded in the browser by the viewer's stack
+ * (components/imaging/dicom-image-view.tsx) from the file route. Both requests are authorized and audited reads.
  */
 export function DicomPreview({ file }: { file: FileView }) {
   const t = useTranslations("dicom");
@@ -88,25 +88,14 @@ function DicomMetadataView({ metadata }: { metadata: StoredDicomMetadata }) {
 function DicomImage({ metadata }: { metadata: StoredDicomMetadata }) {
   const t = useTranslations("dicom");
   const ta = useTranslations("admin");
-  const [failed, setFailed] = useState(false);
-  if (!metadata.preview.renderable || failed)
+  // Compressed and large images are decoded by the viewer's stack; only a file without pixels has no image.
+  if (!metadata.preview.renderable && metadata.preview.reason === "no_image")
     return (
       <div className="rounded-md bg-muted p-6 text-center text-muted-foreground">
         <p>{ta("previewUnavailable")}</p>
-        <p className="mt-1 text-sm">
-          {failed
-            ? t("imageFailed")
-            : t(`reason.${"reason" in metadata.preview ? metadata.preview.reason : "unsupported_image"}`, { syntax: metadata.transferSyntax.name })}
-        </p>
+        <p className="mt-1 text-sm">{t(`reason.${metadata.preview.reason}`, { syntax: metadata.transferSyntax.name })}</p>
       </div>
     );
-  return (
-    // eslint-disable-next-line @next/next/no-img-element -- an authorized, audited API response, not a static asset
-    <img
-      src={`/api/files/${metadata.fileId}/dicom-image`}
-      alt={t("imageAlt", { name: metadata.name })}
-      onError={() => setFailed(true)}
-      className="mx-auto max-h-[50vh] w-auto rounded-md bg-black object-contain"
-    />
-  );
+  // Every transfer syntax is decoded in the browser by the viewer's stack (an authorized, audited read).
+  return <DicomImageView src={`/api/files/${encodeURIComponent(metadata.fileId)}`} name={metadata.name} />;
 }

@@ -7,6 +7,7 @@ import { Link } from "@/lib/i18n/navigation";
 import { useTranscription } from "@/client/queries/transcriptions";
 import { formatFileSize } from "@/lib/contracts/file-size";
 import { FileName } from "@/components/files/file-name";
+import { DicomImageView } from "@/components/imaging/dicom-image-view";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { TranscriptionStatusBadge } from "./status-badge";
 import { DeleteTranscription, RetryTranscription, TranscriptTextActions } from "./transcript-actions";
@@ -85,7 +86,11 @@ export function TranscriptView({ initial }: { initial: TranscriptionDetail }) {
             </p>
             {item.file.available ? (
               <>
-                <FilePreview kind={item.kind} src={`${fileUrl}?disposition=inline`} name={item.file.name} noPreview={t("detail.noPreview")} />
+                {item.kind === "dicom" ? (
+                  <DicomImageView src={fileUrl} name={item.file.name} />
+                ) : (
+                  <FilePreview kind={item.kind} src={`${fileUrl}?disposition=inline`} name={item.file.name} noPreview={t("detail.noPreview")} />
+                )}
                 <a
                   href={`${fileUrl}?disposition=attachment`}
                   className="inline-flex min-h-10 items-center rounded-md border px-4 text-sm font-medium text-primary hover:bg-muted"

@@ -6,6 +6,5 @@ import "server-only";
  */
 export { DicomFormatError, formatDicomDate, formatPersonName, MAX_RENDER_BYTES, parseDicomHeader } from "./parse";
 export type { DicomHeader, DicomIdentity, DicomMetadata, NotRenderableReason, PixelLayout, PreviewSupport } from "./parse";
-export { readDicomHeader, readDicomPreview } from "./read";
-export { MAX_PREVIEW_SIDE, renderFirstFrame } from "./render";
+export { readDicomHeader } from "./read";
 export { describeTransferSyntax, isUncompressed, type TransferSyntax } from "./transfer-syntax";

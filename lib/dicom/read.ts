@@ -1,7 +1,6 @@
 import "server-only";
 import { Readable } from "node:stream";
 import { DicomFormatError, parseDicomHeader, type DicomHeader } from "./parse";
-import { renderFirstFrame } from "./render";
 
 /** Headers are read in growing steps from this size; none we accept is larger than the cap. */
 const FIRST_READ_BYTES = 64 * 1024;
@@ -15,20 +14,6 @@ export async function readDicomHeader(stream: NodeJS.ReadableStream, fileSize: n
   const reader = new PrefixReader(stream);
   try {
     return await readHeader(reader, fileSize);
-  } finally {
-    reader.close();
-  }
-}
-
-/** The header, and the first frame as a PNG when it is renderable (reading only up to the end of that frame). */
-export async function readDicomPreview(stream: NodeJS.ReadableStream, fileSize: number): Promise<{ header: DicomHeader; png: Buffer | null }> {
-  const reader = new PrefixReader(stream);
-  try {
-    const header = await readHeader(reader, fileSize);
-    if (!header.preview.renderable || !header.layout) return { header, png: null };
-    const bytes = await reader.read(header.preview.bytesNeeded);
-    if (bytes.length < header.preview.bytesNeeded) throw new DicomFormatError("the pixel data ends early");
-    return { header, png: renderFirstFrame(bytes, header.layout) };
   } finally {
     reader.close();
   }

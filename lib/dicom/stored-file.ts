@@ -4,8 +4,8 @@ import type { AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { findReadableFile, openFileForReading } from "@/lib/files/read";
 import { DICOM_MIME_TYPE } from "@/lib/contracts/files";
-import { DicomFormatError, MAX_RENDER_BYTES, type DicomHeader, type NotRenderableReason } from "./parse";
-import { readDicomHeader, readDicomPreview } from "./read";
+import { DicomFormatError } from "./parse";
+import { readDicomHeader } from "./read";
 
 interface Viewer {
   user: SessionUser | null;
@@ -37,26 +37,6 @@ export async function storedDicomMetadata(rawId: string, viewer: Viewer) {
 }
 
 export type StoredDicomMetadata = Awaited<ReturnType<typeof storedDicomMetadata>>;
-
-/** The first frame of a stored DICOM file as a PNG, or a 4xx saying why there is none. */
-export async function storedDicomPreview(rawId: string, viewer: Viewer): Promise<{ name: string; png: Buffer }> {
-  const file = await openDicom(rawId, viewer);
-  const { header, png } = await asClientError(readDicomPreview(file.stream, file.size));
-  if (!png) throw notRenderable(header);
-  return { name: file.originalName, png };
-}
-
-const REASONS: Record<NotRenderableReason, (header: DicomHeader) => AppError> = {
-  compressed: (header) => new AppError("unsupported_media_type", "dicom_compressed", { params: { syntax: header.metadata.transferSyntax.name } }),
-  unsupported_image: (header) =>
-    new AppError("unsupported_media_type", "dicom_unsupported_image", { params: { type: header.metadata.photometricInterpretation ?? "?" } }),
-  too_large: () => new AppError("payload_too_large", "dicom_too_large", { params: { megabytes: MAX_RENDER_BYTES / 1024 / 1024 } }),
-  no_image: () => new AppError("unsupported_media_type", "dicom_no_image"),
-};
-
-function notRenderable(header: DicomHeader): AppError {
-  return header.preview.renderable ? new AppError("unsupported_media_type", "dicom_not_previewable") : REASONS[header.preview.reason](header);
-}
 
 async function asClientError<T>(promise: Promise<T>): Promise<T> {
   try {

@@ -41,5 +41,15 @@ export function storedFilePolicy(contentType: string, disposition: "attachment" 
   return disposition === "inline" && contentType.toLowerCase() === "application/pdf" ? STORED_FILE_POLICY.replace("sandbox; ", "") : STORED_FILE_POLICY;
 }
 
+/**
+ * The policy of the viewer engine's files (/viewer-engine/, scripts/build-viewer.mjs). A policy on a
+ * script matters only when the script runs as a Web Worker (no document is served from there): the
+ * imaging viewer's decoders run in a module worker that loads its chunks and WebAssembly codecs from
+ * there and compiles them. Only a page whose own policy has `worker-src 'self'` (the viewer pages,
+ * proxy.ts) may start it.
+ */
+export const STATIC_WORKER_POLICY =
+  "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /** Paths whose responses set their own policy; next.config.ts gives them every other header. */
 export const STORED_FILE_PATHS = ["/api/files/", "/api/transcriptions/", "/api/storage/signed/", "/api/imaging/", "/api/cases/"] as const;

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { explicitGradient16, jpegEncapsulated } from "../support/dicom-fixtures";
 import { becomeAdminThroughApi, signUpThroughApi, submitRecordsThroughApi } from "./support";
+import { canvasPixel } from "./imaging-support";
 
 test("a patient sends a DICOM study; an admin previews its metadata and image, then finds the read in the audit log", async ({ browser, page }) => {
   // The patient, in their own browser.
@@ -42,18 +43,18 @@ test("a patient sends a DICOM study; an admin previews its metadata and image, t
   ])
     await expect(dicom).toContainText(text);
   // (Labels and alt text come from the "dicom" messages, which the dashboard page must load: see the component test.)
-  const image = dicom.locator('img[src$="/dicom-image"]');
-  await expect(image).toBeVisible();
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+  // The image, decoded in the browser by the viewer's stack (Cornerstone) from the audited file route.
+  await expect(dicom.getByTestId("dicom-image-view")).toBeVisible();
+  await expect.poll(async () => (await canvasPixel(page))?.[3]).toBe(255);
   await expect(dialog.getByRole("link", { name: "Download File" })).toBeVisible();
   await dialog.getByRole("button", { name: "Close" }).click();
 
-  // A JPEG-compressed study: its metadata, and 'Preview not available' instead of an image.
+  // A JPEG-compressed study: its metadata, and the image (decoded in the browser).
   await page.reload();
   await page.getByTestId("admin-submission").filter({ hasText: trackingNumber }).getByRole("button", { name: "Preview knee-ct.dcm" }).click();
   await expect(dialog.getByTestId("dicom-preview")).toContainText("JPEG Baseline (Process 1)");
-  await expect(dialog.getByText("Preview not available for this file type")).toBeVisible();
-  await expect(dialog.getByRole("img")).toHaveCount(0);
+  await expect(dialog.getByTestId("dicom-image-view")).toBeVisible();
+  await expect(dialog.getByText("Preview not available for this file type")).toHaveCount(0);
   await dialog.getByRole("button", { name: "Close" }).click();
 
   // The audit log, filtered by the case's tracking number: the admin's reads of the file are there.

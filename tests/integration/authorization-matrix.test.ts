@@ -335,14 +335,6 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       expect: { guest: 404, owner: 415, otherPatient: 404, otherPartner: 404, routedPartner: 415, lockedAdmin: 404, admin: 415 },
     },
     {
-      name: "DICOM preview image (a PDF: 415 for those who may read it)",
-      module: "files/[id]/dicom-image",
-      method: "GET",
-      path: () => `/api/files/${fileId}/dicom-image`,
-      params: () => ({ id: fileId }),
-      expect: { guest: 404, owner: 415, otherPatient: 404, otherPartner: 404, routedPartner: 415, lockedAdmin: 404, admin: 415 },
-    },
-    {
       name: "HEIC preview as JPEG (a PDF: 415 for those who may read it)",
       module: "files/[id]/heic-preview",
       method: "GET",

@@ -1,13 +1,12 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { PNG } from "pngjs";
 import { Browser, useFreshApp } from "./support/app";
 import { signUpAdmin, signUpPatient, type Actor } from "./support/actors";
 import { multipartBody, MULTIPART_TYPE, samples, toStream, validFields } from "./support/multipart";
 import { explicitGradient16, implicit8, jpegEncapsulated, malformedDicom } from "../support/dicom-fixtures";
 
 type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
-const routes: Record<"metadata" | "image" | "file" | "submit", Handler> = {} as never;
+const routes: Record<"metadata" | "file" | "submit", Handler> = {} as never;
 
 let owner: Actor;
 let stranger: Actor;
@@ -15,8 +14,8 @@ let admin: Actor;
 let submissionId: string;
 const fileIds: Record<string, string> = {};
 
-async function get(browser: Browser, route: "metadata" | "image" | "file", id: string) {
-  const suffix = route === "metadata" ? "/dicom" : route === "image" ? "/dicom-image" : "";
+async function get(browser: Browser, route: "metadata" | "file", id: string) {
+  const suffix = route === "metadata" ? "/dicom" : "";
   return routes[route](browser.request(`/api/files/${id}${suffix}`), { params: Promise.resolve({ id }) });
 }
 
@@ -25,11 +24,10 @@ async function reads(fileId: string) {
   return db().auditEvent.findMany({ where: { action: "file.read", entityType: "file", entityId: fileId }, orderBy: { createdAt: "asc" } });
 }
 
-describe("DICOM preview API: metadata and first-frame PNG, under the file access rules", () => {
+describe("DICOM metadata API, under the file access rules", () => {
   before(async () => {
     await useFreshApp();
     routes.metadata = (await import("@/app/api/files/[id]/dicom/route")).GET;
-    routes.image = (await import("@/app/api/files/[id]/dicom-image/route")).GET;
     routes.file = (await import("@/app/api/files/[id]/route")).GET;
     routes.submit = (await import("@/app/api/my-submissions/route")).POST;
     owner = await signUpPatient("DicomOwner");
@@ -86,53 +84,23 @@ describe("DICOM preview API: metadata and first-frame PNG, under the file access
     assert.deepEqual(audit[0].metadata, { submissionId });
   });
 
-  test("an admin gets the first frame as a 64×64 PNG whose gradient rises left to right; audited", async () => {
-    const response = await get(admin.browser, "image", fileIds["brain.dcm"]);
-    assert.equal(response.status, 200, await response.clone().text());
-    assert.equal(response.headers.get("content-type"), "image/png");
-    assert.equal(response.headers.get("cache-control"), "no-store, private");
-    assert.match(response.headers.get("content-disposition") ?? "", /^inline; filename="brain\.png"/);
-    const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
-    assert.deepEqual([png.width, png.height], [64, 64]);
-    for (const y of [0, 31, 63]) {
-      const row = Array.from({ length: 64 }, (_, x) => png.data[(y * 64 + x) * 4]);
-      assert.ok(
-        row.every((value, x) => x === 0 || value >= row[x - 1]),
-        `row ${y} is not monotonic`,
-      );
-      assert.equal(row[0], 0);
-      assert.equal(row[63], 255);
-    }
-    const audit = await reads(fileIds["brain.dcm"]);
-    assert.equal(audit.length, 2);
-    assert.equal(audit[1].actorId, admin.id);
-    assert.equal(audit[1].actorRole, "admin");
-  });
-
-  test("implicit VR little endian 8-bit renders too", async () => {
+  test("implicit VR little endian 8-bit: its metadata", async () => {
     const meta = (await (await get(owner.browser, "metadata", fileIds["chest.dcm"])).json()) as { transferSyntax: { name: string }; preview: unknown };
     assert.equal(meta.transferSyntax.name, "Implicit VR Little Endian");
     assert.deepEqual(meta.preview, { renderable: true });
-    const response = await get(owner.browser, "image", fileIds["chest.dcm"]);
-    assert.equal(response.status, 200);
-    const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
-    assert.deepEqual([png.width, png.height], [32, 48]);
   });
 
-  test("a JPEG transfer syntax: metadata shown, image refused with the reason (415)", async () => {
+  test("a JPEG transfer syntax: metadata shown (the browser's viewer decodes the image)", async () => {
     const meta = await get(admin.browser, "metadata", fileIds["knee.dcm"]);
     assert.equal(meta.status, 200);
     const body = (await meta.json()) as { patientName: string; transferSyntax: { uid: string; name: string }; preview: unknown };
     assert.equal(body.patientName, "John Doe");
     assert.deepEqual(body.transferSyntax, { uid: "1.2.840.10008.1.2.4.50", name: "JPEG Baseline (Process 1)" });
     assert.deepEqual(body.preview, { renderable: false, reason: "compressed" });
-    const image = await get(admin.browser, "image", fileIds["knee.dcm"]);
-    assert.equal(image.status, 415);
-    assert.match(((await image.json()) as { error: string }).error, /compressed \(JPEG Baseline \(Process 1\)\)/);
   });
 
-  test("a malformed DICOM file: a clear 400 from both routes, never a 500", async () => {
-    for (const route of ["metadata", "image"] as const) {
+  test("a malformed DICOM file: a clear 400, never a 500", async () => {
+    for (const route of ["metadata"] as const) {
       const response = await get(admin.browser, route, fileIds["broken.dcm"]);
       assert.equal(response.status, 400);
       assert.deepEqual(await response.json(), { error: "This file could not be read as DICOM.", code: "dicom_unreadable" });
@@ -141,7 +109,7 @@ describe("DICOM preview API: metadata and first-frame PNG, under the file access
 
   test("a file that is not DICOM: 415, and nothing read or audited", async () => {
     const before = (await reads(fileIds["report.pdf"])).length;
-    for (const route of ["metadata", "image"] as const) {
+    for (const route of ["metadata"] as const) {
       const response = await get(owner.browser, route, fileIds["report.pdf"]);
       assert.equal(response.status, 415);
       assert.deepEqual(await response.json(), { error: "This file is not a DICOM file.", code: "not_dicom" });
@@ -155,7 +123,7 @@ describe("DICOM preview API: metadata and first-frame PNG, under the file access
     const guest = new Browser();
     for (const browser of [stranger.browser, guest]) {
       const file = await get(browser, "file", id);
-      for (const route of ["metadata", "image"] as const) {
+      for (const route of ["metadata"] as const) {
         const response = await get(browser, route, id);
         assert.equal(response.status, file.status);
         assert.equal(response.status, 404);
@@ -164,7 +132,6 @@ describe("DICOM preview API: metadata and first-frame PNG, under the file access
     }
     for (const bad of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
       assert.equal((await get(admin.browser, "metadata", bad)).status, 404);
-      assert.equal((await get(admin.browser, "image", bad)).status, 404);
     }
     assert.equal((await reads(id)).length, before);
   });
@@ -176,15 +143,10 @@ describe("DICOM preview API: metadata and first-frame PNG, under the file access
     const request = (suffix: string) => guest.request(`/api/files/${fileIds["brain.dcm"]}${suffix}`, { headers: { cookie } });
     const metadata = await routes.metadata(request("/dicom"), { params: Promise.resolve({ id: fileIds["brain.dcm"] }) });
     assert.equal(metadata.status, 200);
-    const image = await routes.image(request("/dicom-image"), { params: Promise.resolve({ id: fileIds["brain.dcm"] }) });
-    assert.equal(image.status, 200);
     const audit = await reads(fileIds["brain.dcm"]);
     assert.deepEqual(
-      audit.slice(-2).map((row) => [row.actorId, row.actorRole]),
-      [
-        [null, "guest"],
-        [null, "guest"],
-      ],
+      audit.slice(-1).map((row) => [row.actorId, row.actorRole]),
+      [[null, "guest"]],
     );
   });
 });

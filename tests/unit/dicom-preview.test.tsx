@@ -36,7 +36,7 @@ function show(answer: { status: number; body: unknown }) {
   global.fetch = jest.fn(() => jsonAnswer(answer.body, answer.status)) as unknown as typeof fetch;
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <NextIntlClientProvider locale="en" timeZone="UTC" messages={{ admin: en.admin, common: en.common, dicom: en.dicom }}>
+      <NextIntlClientProvider locale="en" timeZone="UTC" messages={{ admin: en.admin, common: en.common, dicom: en.dicom, imagingViewer: en.imagingViewer }}>
         <FilePreviewDialog file={file} onClose={() => {}} />
       </NextIntlClientProvider>
     </QueryClientProvider>,
@@ -45,7 +45,7 @@ function show(answer: { status: number; body: unknown }) {
 }
 
 describe("DICOM in the admin preview dialog", () => {
-  test("key metadata, the other details and the rendered first image", async () => {
+  test("key metadata, the other details and the image in the viewer's component", async () => {
     const dialog = show({ status: 200, body: metadata });
     const key = await within(dialog).findByLabelText("Key details");
     expect(key).toHaveTextContent("Patient name");
@@ -59,12 +59,14 @@ describe("DICOM in the admin preview dialog", () => {
     expect(within(dialog).getByRole("row", { name: /Series description/ })).toHaveTextContent("Not recorded");
     expect(within(dialog).getByRole("row", { name: /Image size/ })).toHaveTextContent("64 × 64 px");
     expect(within(dialog).getByRole("row", { name: /Transfer syntax/ })).toHaveTextContent("Explicit VR Little Endian (1.2.840.10008.1.2.1)");
-    expect(within(dialog).getByRole("img", { name: "First image of brain.dcm" })).toHaveAttribute("src", `/api/files/${file.id}/dicom-image`);
+    // Cornerstone draws it in the browser (tests/e2e/dicom-audit.spec.ts); here, the component and its toolbar.
+    expect(within(dialog).getByRole("img", { name: "DICOM image: brain.dcm" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("toolbar", { name: "Viewer tools" })).toBeInTheDocument();
     expect(global.fetch).toHaveBeenCalledWith(`/api/files/${file.id}/dicom`, expect.objectContaining({ method: "GET" }));
     expect(within(dialog).getByRole("link", { name: "Download File" })).toHaveAttribute("href", `/api/files/${file.id}`);
   });
 
-  test("a compressed image: metadata, then 'Preview not available for this file type' and the reason", async () => {
+  test("a compressed image is shown by the viewer's component too; a file without pixel data says why there is no image", async () => {
     const dialog = show({
       status: 200,
       body: {
@@ -73,10 +75,9 @@ describe("DICOM in the admin preview dialog", () => {
         preview: { renderable: false, reason: "compressed" },
       },
     });
-    expect(await within(dialog).findByText("Preview not available for this file type")).toBeVisible();
-    expect(within(dialog).getByText(/The image is compressed \(JPEG Baseline \(Process 1\)\)/)).toBeVisible();
+    expect(await within(dialog).findByRole("img", { name: "DICOM image: brain.dcm" })).toBeInTheDocument();
     expect(within(dialog).getByText("John Doe")).toBeVisible();
-    expect(within(dialog).queryByRole("img")).toBeNull();
+    expect(within(dialog).queryByText("Preview not available for this file type")).toBeNull();
   });
 
   test("an unreadable file says so", async () => {

@@ -19,7 +19,7 @@ export default async function AdminDashboardPage({ params }: Props) {
   setRequestLocale(locale);
   const { locked } = await requirePage("admin", locale, "/admin-dashboard");
   return (
-    <PageMessages namespaces={["admin", "specialties", "dicom", "caseFiles"]}>
+    <PageMessages namespaces={["admin", "specialties", "dicom", "caseFiles", "imagingViewer"]}>
       <AdminGate initiallyUnlocked={!locked}>
         <AdminDashboard />
       </AdminGate>

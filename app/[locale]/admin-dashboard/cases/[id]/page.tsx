@@ -22,7 +22,7 @@ export default async function AdminCasePage({ params }: Props) {
   const { locked } = await requirePage("admin", locale, `/admin-dashboard/cases/${encodeURIComponent(id)}`);
   if (!z.uuid().safeParse(id).success) notFound();
   return (
-    <PageMessages namespaces={["admin", "adminCase", "specialties", "dicom", "caseFiles", "imaging"]}>
+    <PageMessages namespaces={["admin", "adminCase", "specialties", "dicom", "caseFiles", "imaging", "imagingViewer"]}>
       <AdminGate initiallyUnlocked={!locked}>
         <CaseView caseId={id} />
       </AdminGate>

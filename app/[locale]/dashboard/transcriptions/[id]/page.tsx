@@ -33,7 +33,7 @@ export default async function TranscriptPage({ params }: Props) {
     throw error;
   });
   return (
-    <PageMessages namespaces={["transcriptions"]}>
+    <PageMessages namespaces={["transcriptions", "imagingViewer"]}>
       <TranscriptView initial={item} />
     </PageMessages>
   );

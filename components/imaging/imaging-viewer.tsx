@@ -1,0 +1,194 @@
+"use client";
+
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useFormatter, useTranslations } from "next-intl";
+import { ChevronDown, ChevronUp, Contrast, Move, RotateCcw, Ruler, ZoomIn } from "lucide-react";
+import type { StackHandle, ViewerTool } from "@/client/imaging/viewer-engine";
+import { loadViewerEngine } from "@/client/imaging/load-engine";
+import { stackImageIds, useOpenedSeries } from "@/client/imaging/viewer-queries";
+import { ApiError } from "@/client/api";
+import { Button } from "@/components/ui/button";
+import { imagingPaths, type ImagingSeries, type OpenedSeries } from "@/lib/contracts/imaging";
+import { DicomStack } from "./dicom-stack";
+import { WINDOW_PRESETS, type WindowPreset } from "./window-presets";
+
+const tools: { id: ViewerTool; icon: typeof Contrast }[] = [
+  { id: "windowLevel", icon: Contrast },
+  { id: "pan", icon: Move },
+  { id: "zoom", icon: ZoomIn },
+  { id: "length", icon: Ruler },
+];
+
+/**
+ * The imaging viewer: one series as a stack (wheel, two-finger drag, keyboard, the buttons), window
+ * presets, pan, zoom, a length measurement, the study's series as thumbnails (switching series opens
+ * it, and the server audits that opening) and an overlay with patient, study, series and window.
+ */
+export function ImagingViewer({ seriesId: initialSeriesId }: { seriesId: string }) {
+  const t = useTranslations("imagingViewer");
+  const [seriesId, setSeriesId] = useState(initialSeriesId);
+  // While another series loads, the last one stays on screen (the query keeps its data).
+  const query = useOpenedSeries(seriesId);
+  const opened = query.data;
+
+  const switchTo = (id: string) => {
+    setSeriesId(id);
+    const locale = window.location.pathname.split("/imaging/")[0];
+    window.history.replaceState(null, "", `${locale}/imaging/${encodeURIComponent(id)}`);
+  };
+
+  if (!opened) {
+    if (query.isError) {
+      const missing = query.error instanceof ApiError && query.error.status === 404;
+      return (
+        <p role="alert" className="m-8 rounded-md bg-muted p-8 text-center text-muted-foreground">
+          {missing ? t("notFound") : t("loadFailed")}
+        </p>
+      );
+    }
+    return (
+      <p aria-busy="true" className="m-8 rounded-md bg-muted p-8 text-center text-muted-foreground">
+        {t("loading")}
+      </p>
+    );
+  }
+  return <SeriesView key={opened.series.id} opened={opened} switching={query.isFetching} failed={query.isError} onSwitch={switchTo} />;
+}
+
+function SeriesView({ opened, switching, failed, onSwitch }: { opened: OpenedSeries; switching: boolean; failed: boolean; onSwitch(id: string): void }) {
+  const t = useTranslations("imagingViewer");
+  const format = useFormatter();
+  const imageIds = useMemo(() => stackImageIds(opened), [opened]);
+  const middle = Math.floor((imageIds.length - 1) / 2);
+  const [slice, setSlice] = useState(middle);
+  const [windowValues, setWindowValues] = useState<{ width: number; center: number } | null>(null);
+  const [tool, setTool] = useState<ViewerTool>("windowLevel");
+  const [imageError, setImageError] = useState(false);
+  const stack = useRef<StackHandle | null>(null);
+  // The tools and presets act on the viewport: they wait for it (the engine loads on first use).
+  const [ready, setReady] = useState(false);
+
+  const allSeries = [...opened.siblings, opened.series].sort((a, b) => (a.seriesNumber ?? 0) - (b.seriesNumber ?? 0));
+  const studyDate = opened.study.studyDate
+    ? format.dateTime(new Date(`${opened.study.studyDate}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" })
+    : t("notRecorded");
+  const step = (delta: number) => void stack.current?.show((stack.current?.current() ?? slice) + delta);
+
+  return (
+    <div className="flex h-[calc(100dvh-4rem)] min-h-[600px] flex-col bg-neutral-950 text-neutral-100 lg:flex-row" data-testid="imaging-viewer">
+      <nav aria-label={t("seriesList")} className="order-2 flex shrink-0 gap-2 overflow-auto p-2 lg:order-1 lg:w-44 lg:flex-col">
+        {allSeries.map((series) => (
+          <SeriesThumbnail key={series.id} series={series} current={series.id === opened.series.id} onOpen={() => onSwitch(series.id)} />
+        ))}
+      </nav>
+      <div className="order-1 flex min-h-0 min-w-0 flex-1 flex-col lg:order-2">
+        <div role="toolbar" aria-label={t("tools")} className="flex flex-wrap items-center gap-1 border-b border-neutral-800 p-1">
+          {tools.map(({ id, icon: Icon }) => (
+            <Button
+              key={id}
+              size="sm"
+              variant={tool === id ? "secondary" : "ghost"}
+              aria-pressed={tool === id}
+              disabled={!ready}
+              onClick={() => {
+                setTool(id);
+                stack.current?.setPrimaryTool(id);
+              }}
+            >
+              <Icon aria-hidden />
+              <span>{t(`tool.${id}`)}</span>
+            </Button>
+          ))}
+          <span className="mx-1 h-6 w-px bg-neutral-700" aria-hidden />
+          {(Object.keys(WINDOW_PRESETS) as WindowPreset[]).map((preset) => (
+            <Button
+              key={preset}
+              size="sm"
+              variant="ghost"
+              disabled={!ready}
+              onClick={() => stack.current?.setWindow(WINDOW_PRESETS[preset].width, WINDOW_PRESETS[preset].center)}
+            >
+              {t(`preset.${preset}`)}
+            </Button>
+          ))}
+          <span className="mx-1 h-6 w-px bg-neutral-700" aria-hidden />
+          <Button size="icon" variant="ghost" aria-label={t("previousSlice")} disabled={!ready} onClick={() => step(-1)}>
+            <ChevronUp aria-hidden />
+          </Button>
+          <Button size="icon" variant="ghost" aria-label={t("nextSlice")} disabled={!ready} onClick={() => step(1)}>
+            <ChevronDown aria-hidden />
+          </Button>
+          <Button size="sm" variant="ghost" disabled={!ready} onClick={() => stack.current?.reset()}>
+            <RotateCcw aria-hidden />
+            <span>{t("reset")}</span>
+          </Button>
+        </div>
+        <div className="relative min-h-0 flex-1">
+          <DicomStack
+            imageIds={imageIds}
+            initialIndex={middle}
+            label={t("imageLabel", { modality: opened.series.modality ?? "", slice: slice + 1, total: imageIds.length })}
+            className="absolute inset-0"
+            onReady={(handle) => {
+              stack.current = handle;
+              setReady(handle !== null);
+            }}
+            onSlice={setSlice}
+            onWindow={setWindowValues}
+            onError={() => setImageError(true)}
+          />
+          <div className="pointer-events-none absolute inset-x-0 top-0 flex justify-between gap-4 p-2 text-xs leading-tight text-white [text-shadow:0_0_3px_#000] sm:text-sm">
+            <div data-testid="viewer-patient">
+              <p className="font-semibold">{opened.patient.name ?? t("notRecorded")}</p>
+              <p>{t("patientId", { id: opened.patient.id ?? t("notRecorded") })}</p>
+            </div>
+            <div className="text-end" data-testid="viewer-study">
+              <p>{studyDate}</p>
+              <p>{opened.study.description ?? ""}</p>
+              <p>{opened.series.description ?? ""}</p>
+            </div>
+          </div>
+          <div className="pointer-events-none absolute inset-x-0 bottom-0 flex justify-between gap-4 p-2 text-xs text-white [text-shadow:0_0_3px_#000] sm:text-sm">
+            <p data-testid="slice-indicator" aria-live="polite">
+              {t("sliceOf", { slice: slice + 1, total: imageIds.length })}
+            </p>
+            <p data-testid="window-values">{windowValues ? t("windowValues", windowValues) : ""}</p>
+          </div>
+          {(imageError || failed) && (
+            <p role="alert" className="absolute inset-x-4 top-1/2 rounded-md bg-neutral-900/90 p-4 text-center">
+              {failed ? t("loadFailed") : t("imageFailed")}
+            </p>
+          )}
+          {switching && <span className="sr-only">{t("loading")}</span>}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function SeriesThumbnail({ series, current, onOpen }: { series: ImagingSeries; current: boolean; onOpen(): void }) {
+  const t = useTranslations("imagingViewer");
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const target = canvas.current;
+    if (!target || !series.middleInstanceId) return;
+    const imageId = `wadouri:${imagingPaths.instance(series.middleInstanceId)}`;
+    loadViewerEngine()
+      .then(({ drawThumbnail }) => drawThumbnail(target, imageId))
+      .catch(() => undefined);
+  }, [series.middleInstanceId]);
+  const name = [series.seriesNumber !== null ? `#${series.seriesNumber}` : null, series.modality, series.description].filter(Boolean).join(" · ");
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-current={current ? "true" : undefined}
+      aria-label={t("openSeries", { name: name || t("notRecorded"), count: series.frames })}
+      className={`flex w-32 shrink-0 flex-col items-center gap-1 rounded-md border p-1 text-xs lg:w-full ${current ? "border-primary bg-neutral-800" : "border-neutral-800 hover:bg-neutral-900"}`}
+    >
+      <canvas ref={canvas} width={96} height={96} className="size-24 bg-black" aria-hidden />
+      <span className="line-clamp-2 text-center">{name || t("notRecorded")}</span>
+      <span className="text-neutral-400">{t("imageCount", { count: series.frames })}</span>
+    </button>
+  );
+}

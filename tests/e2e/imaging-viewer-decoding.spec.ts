@@ -1,0 +1,109 @@
+import { readFile } from "node:fs/promises";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import type { OpenedSeries } from "../../lib/contracts/imaging";
+import {
+  LOSSY,
+  TRANSFER_SYNTAXES,
+  ctSquareHu,
+  grey8,
+  makeCtSeries,
+  makeMultiFrame,
+  windowed,
+  type SeriesFiles,
+  type SyntaxName,
+} from "../support/dicom-series";
+import { becomeAdminThroughApi, signUpThroughApi } from "./support";
+import { expectCentreGrey, expectSlice } from "./imaging-support";
+
+/*
+ * The viewer's decoding of each transfer syntax, with the series served to the page as the series and
+ * instance routes serve it (interception; authorization and indexing are imaging-viewer.spec.ts's).
+ */
+function openedSeries(id: string, series: SeriesFiles, frames = 1): OpenedSeries {
+  const seriesView = {
+    id,
+    seriesInstanceUid: series.seriesInstanceUid,
+    seriesNumber: 1,
+    modality: "CT",
+    bodyPart: "CHEST",
+    description: `Axial ${series.syntax}`,
+    instanceCount: series.files.length,
+    frames: series.files.length * frames,
+    totalBytes: 0,
+    middleInstanceId: `${id}-${Math.floor(series.files.length / 2)}`,
+  };
+  return {
+    caseId: "case",
+    patient: { name: "Amaka Okafor", id: "LAG-00417" },
+    study: {
+      id: "study",
+      studyInstanceUid: series.studyInstanceUid,
+      studyDate: "2026-03-15",
+      description: "CT CHEST",
+      modalities: ["CT"],
+      bodyParts: ["CHEST"],
+      instanceCount: series.files.length,
+      totalBytes: 0,
+    },
+    series: seriesView,
+    siblings: [],
+    instances: series.files.map((_, index) => ({
+      id: `${id}-${index}`,
+      instanceNumber: index + 1,
+      frames,
+      transferSyntaxUid: TRANSFER_SYNTAXES[series.syntax],
+    })),
+  };
+}
+
+async function serve(page: Page, id: string, series: SeriesFiles, frames = 1) {
+  await page.route(`**/api/imaging/series/${id}`, (route) => route.fulfill({ json: openedSeries(id, series, frames) }));
+  await page.route(`**/api/imaging/instances/${id}-*`, async (route) => {
+    const index = Number(new URL(route.request().url()).pathname.split("-").pop());
+    await route.fulfill({ body: await readFile(series.files[index]), contentType: "application/dicom" });
+  });
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), "afya-viewer-"));
+
+test.describe("viewer decoding", () => {
+  test.beforeEach(async ({ page }) => {
+    const admin = await signUpThroughApi(page.request, "Reader");
+    await becomeAdminThroughApi(page.request, admin);
+    expect((await page.request.post("/api/admin/unlock", { data: { password: admin.password } })).status()).toBe(200);
+  });
+
+  for (const syntax of Object.keys(TRANSFER_SYNTAXES) as SyntaxName[]) {
+    test(`${syntax}: slice 3 of 5 under a window preset`, async ({ page }) => {
+      const series = await makeCtSeries(path.join(dir, syntax), { slices: 5, syntax });
+      await serve(page, syntax, series);
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(`/imaging/${syntax}`);
+      await expectSlice(page, 3, 5);
+      // CT values under the lung window (slice 3: -970 HU, grey 65); JPEG baseline's 8-bit values under the brain window.
+      const eightBit = syntax === "jpegBaseline";
+      await page.getByRole("button", { name: eightBit ? "Brain" : "Lung" }).click();
+      const expected = eightBit ? windowed(grey8(3, 32, 32), 80, 40) : windowed(ctSquareHu(3), 1500, -600);
+      await expectCentreGrey(page, expected, LOSSY.includes(syntax) ? 6 : 2);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test("a 300-frame file: each frame a slice; slice 150 under the bone preset", async ({ page }) => {
+    const series = await makeMultiFrame(path.join(dir, "multiframe"), 300);
+    await serve(page, "multiframe", series, 300);
+    await page.goto("/imaging/multiframe");
+    await expectSlice(page, 150, 300);
+    await expect(page.getByRole("button", { name: "Bone" })).toBeEnabled({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Bone" }).click();
+    await expectCentreGrey(page, windowed(ctSquareHu(150), 1800, 400));
+    await page.getByTestId("dicom-stack").focus();
+    await page.keyboard.press("End");
+    await expectSlice(page, 300, 300);
+    await expectCentreGrey(page, windowed(ctSquareHu(300), 1800, 400));
+  });
+});
