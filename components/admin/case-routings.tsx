@@ -3,20 +3,10 @@
 import { useEffect, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { Clock } from "lucide-react";
-import { routingOutcome, type AdminRouting, type RoutingOutcome } from "@/lib/contracts/cases";
-import type { BadgeColour } from "@/lib/contracts/submissions";
+import { routingOutcome, routingOutcomeColour, type AdminRouting } from "@/lib/contracts/cases";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CasePlanDialog } from "./case-plan-dialog";
-
-const routingColour: Record<RoutingOutcome, BadgeColour> = {
-  awaiting_response: "yellow",
-  responded: "green",
-  declined: "grey",
-  withdrawn: "grey",
-  plan_accepted: "green",
-  plan_not_selected: "grey",
-};
 
 /**
  * The current time, moving on every 30 seconds so the clocks count down while the page is open, and
@@ -73,7 +63,7 @@ export function CaseRoutings({ routings }: { routings: AdminRouting[] }) {
                     {routing.hospitalCity}, {routing.country}
                   </p>
                 </div>
-                <Badge variant={routingColour[routingOutcome(routing)]} data-testid="routing-outcome">
+                <Badge variant={routingOutcomeColour[routingOutcome(routing)]} data-testid="routing-outcome">
                   {t(`routingStatus.${routingOutcome(routing)}`)}
                 </Badge>
               </div>

@@ -1,16 +1,7 @@
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
-import { routingOutcome, type RoutingOutcome } from "@/lib/contracts/cases";
+import { routingOutcome, routingOutcomeColour } from "@/lib/contracts/cases";
 import type { PartnerRoutingView } from "@/lib/contracts/partners";
-
-const colour: Record<RoutingOutcome, "yellow" | "green" | "grey"> = {
-  awaiting_response: "yellow",
-  responded: "green",
-  declined: "grey",
-  withdrawn: "grey",
-  plan_accepted: "green",
-  plan_not_selected: "grey",
-};
 
 /**
  * My hospital's answer state for a case: awaiting response, responded, declined, or no longer needed
@@ -20,7 +11,7 @@ export function RoutingBadge({ routing }: { routing: Pick<PartnerRoutingView, "s
   const t = useTranslations("partner");
   const outcome = routingOutcome(routing);
   return (
-    <Badge variant={colour[outcome]} data-testid="routing-status">
+    <Badge variant={routingOutcomeColour[outcome]} data-testid="routing-status">
       {t(`routing.${outcome}`)}
     </Badge>
   );

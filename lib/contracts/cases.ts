@@ -46,6 +46,16 @@ export function routingState(status: StoredRoutingStatus, caseStatus: string): R
 export const routingOutcomes = [...routingStates, "plan_accepted", "plan_not_selected"] as const;
 export type RoutingOutcome = (typeof routingOutcomes)[number];
 
+/** Each outcome's badge colour, the same for coordinators and hospitals. */
+export const routingOutcomeColour: Record<RoutingOutcome, "yellow" | "green" | "grey"> = {
+  awaiting_response: "yellow",
+  responded: "green",
+  declined: "grey",
+  withdrawn: "grey",
+  plan_accepted: "green",
+  plan_not_selected: "grey",
+};
+
 export function routingOutcome(routing: { status: RoutingState; plan: { status: string } | null }): RoutingOutcome {
   if (routing.status !== "responded") return routing.status;
   if (routing.plan?.status === "accepted") return "plan_accepted";
