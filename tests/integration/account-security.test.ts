@@ -153,6 +153,13 @@ describe("account security", () => {
     assert.equal(resetMail("nobody-here@example.com"), null);
   });
 
+  test("a reset link with a forged token kilobytes long is a 404, not a 500 (the rate limiter keys a row by the path)", async () => {
+    const token = encodeURIComponent("🏥".repeat(150));
+    const response = await auth.GET(new Browser().request(`/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent("/reset-password")}`));
+    assert.equal(response.status, 404);
+    assert.equal(((await response.json()) as { code: string }).code, "not_found");
+  });
+
   test("reset requests, resets and password changes are rate limited with Retry-After", async () => {
     const browser = new Browser();
     const statuses: number[] = [];

@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import { Browser, useFreshApp } from "./support/app";
 import { callRoute, inDays, makeStaff, PASSWORD, signUpAdmin, signUpPartner, signUpPatient, submitCase, type Actor } from "./support/actors";
 import { multipartBody, MULTIPART_TYPE, samples, toStream, validFields, type Part } from "./support/multipart";
+import { seriesInstance, testUid } from "../support/dicom-fixtures";
 
 /**
  * Every admin, partner and patient-case route, called by every kind of person, with the answer each
@@ -56,6 +57,8 @@ const routedPartnerOnly = {
   routedPartnerWithoutTwoFactor: 403,
 } as const;
 /** Routes for everyone signed in, each acting on their own account. */
+/** Who reads a case: its owner, the hospital it was routed to, and admins past the gate; everyone else gets 404. */
+const CASE_READERS = { guest: 404, owner: 200, otherPatient: 404, otherPartner: 404, routedPartner: 200, lockedAdmin: 404, admin: 200 } as const;
 const SIGNED_IN = { guest: 401, owner: 200, otherPatient: 200, otherPartner: 200, routedPartner: 200, lockedAdmin: 200, admin: 200 } as const;
 const EVERYONE_404 = { guest: 404, owner: 404, otherPatient: 404, otherPartner: 404, routedPartner: 404, lockedAdmin: 404, admin: 404 } as const;
 /**
@@ -135,6 +138,7 @@ describe("authorization matrix: admin, partner and patient-case routes for every
   let transcriptionId: string;
   let ownerSessionId: string;
   let signedToken: string;
+  let imaging: { studyId: string; seriesId: string; instanceId: string };
   const browserOf = (who: Who) => people[who]?.browser ?? new Browser();
   const database = async () => (await import("@/lib/db")).db();
 
@@ -183,6 +187,20 @@ describe("authorization matrix: admin, partner and patient-case routes for every
     planId = (await db().treatmentPlan.findFirstOrThrow({ where: { submissionId: caseId } })).id;
     ownerNotificationId = (await db().notification.findFirstOrThrow({ where: { userId: people.owner.id } })).id;
     ownerSessionId = (await db().session.findFirstOrThrow({ where: { userId: people.owner.id } })).id;
+    // One DICOM image in the owner's case, indexed as a study, a series and an instance.
+    const addFiles = (await import("@/app/api/add-files-to-submission/route")).POST as Handler;
+    const image = seriesInstance({ study: testUid(7, 1), series: testUid(7, 1, 1), sop: testUid(7, 1, 1, 1), seriesNumber: 1, instanceNumber: 1 });
+    const added = multipartBody([
+      { name: "submissionId", value: caseId },
+      { name: "files", file: { name: "IM000001", type: "application/dicom", data: image } },
+    ]);
+    const addedImage = people.owner.browser.remember(
+      await addFiles(people.owner.browser.request("/api/add-files-to-submission", { body: toStream(added), contentType: MULTIPART_TYPE })),
+    );
+    assert.equal(addedImage.status, 201, await addedImage.clone().text());
+    const instance = await db().imagingInstance.findFirstOrThrow({ where: { series: { study: { submissionId: caseId } } }, include: { series: true } });
+    imaging = { studyId: instance.series.studyId, seriesId: instance.seriesId, instanceId: instance.id };
+
     const signedLink = (await import("@/app/api/files/[id]/signed-link/route")).POST as Handler;
     const link = await callRoute(people.owner.browser, signedLink, `/api/files/${fileId}/signed-link`, { json: {}, params: { id: fileId } });
     assert.equal(link.status, 200, await link.clone().text());
@@ -317,6 +335,54 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       params: () => ({ id: caseId }),
       json: () => ({ at: new Date(Date.now() + 20 * 24 * 3600 * 1000).toISOString(), note: "Admission at 8:00" }),
       expect: { ...routedPartnerOnly, routedPartner: 409 },
+    },
+    {
+      name: "the case's imaging as studies and series",
+      module: "cases/[id]/imaging",
+      method: "GET",
+      path: () => `/api/cases/${caseId}/imaging`,
+      params: () => ({ id: caseId }),
+      expect: CASE_READERS,
+    },
+    {
+      name: "the case's files as one zip",
+      module: "cases/[id]/files/zip",
+      method: "GET",
+      path: () => `/api/cases/${caseId}/files/zip`,
+      params: () => ({ id: caseId }),
+      expect: CASE_READERS,
+    },
+    {
+      name: "a series opened in the viewer",
+      module: "imaging/series/[id]",
+      method: "GET",
+      path: () => `/api/imaging/series/${imaging.seriesId}`,
+      params: () => ({ id: imaging.seriesId }),
+      expect: CASE_READERS,
+    },
+    {
+      name: "one image's DICOM bytes",
+      module: "imaging/instances/[id]",
+      method: "GET",
+      path: () => `/api/imaging/instances/${imaging.instanceId}`,
+      params: () => ({ id: imaging.instanceId }),
+      expect: CASE_READERS,
+    },
+    {
+      name: "a study as one zip with its DICOMDIR",
+      module: "imaging/studies/[id]/zip",
+      method: "GET",
+      path: () => `/api/imaging/studies/${imaging.studyId}/zip`,
+      params: () => ({ id: imaging.studyId }),
+      expect: CASE_READERS,
+    },
+    {
+      name: "my e-mail language (only my own account)",
+      module: "account/email-language",
+      method: "PUT",
+      path: () => "/api/account/email-language",
+      json: () => ({ locale: "fr" }),
+      expect: SIGNED_IN,
     },
     {
       name: "file download",

@@ -10,6 +10,8 @@ import { db } from "@/lib/db";
 
 export const dynamic = "force-dynamic";
 
+const MAX_AUTH_PATH_LENGTH = 512;
+
 async function handle(request: Request): Promise<Response> {
   try {
     assertSameOrigin(request);
@@ -20,7 +22,11 @@ async function handle(request: Request): Promise<Response> {
   request = withClientIpHeader(request);
   // The admin plugin's own endpoints (list users, set roles, impersonate...) would bypass the admin
   // gate, two-factor and the audit log: the app calls them on the server only, never over HTTP.
-  if (new URL(request.url).pathname.startsWith("/api/auth/admin/")) return errorResponse(new AppError("not_found", "not_found"), request);
+  const { pathname } = new URL(request.url);
+  if (pathname.startsWith("/api/auth/admin/")) return errorResponse(new AppError("not_found", "not_found"), request);
+  // Its rate limiter keys a database row by the path: a path of kilobytes (a forged reset token) would not
+  // fit that row's index and fail with a 500. No endpoint's path comes near this length.
+  if (pathname.length > MAX_AUTH_PATH_LENGTH) return errorResponse(new AppError("not_found", "not_found"), request);
   const handlers = toNextJsHandler(getAuth());
   if (request.method !== "GET") {
     const body = await jsonObjectBody(request);
