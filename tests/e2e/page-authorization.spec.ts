@@ -46,6 +46,15 @@ test.beforeAll(async ({ playwright }) => {
   await becomeAdminThroughApi(contexts.admin, admin);
   expect((await contexts.admin.post("/api/admin/unlock", { data: { password: admin.password } })).status()).toBe(200);
   await becomeAdminThroughApi(contexts.lockedAdmin, await signUpThroughApi(contexts.lockedAdmin, "LockedAdmin"));
+  // Setting up two-factor unlocked the gate for that browser session; a new one (its cookies but not the
+  // session-only unlock) meets the gate.
+  const signedIn = await contexts.lockedAdmin.storageState();
+  await contexts.lockedAdmin.dispose();
+  contexts.lockedAdmin = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Origin: baseURL },
+    storageState: { ...signedIn, cookies: signedIn.cookies.filter((cookie) => cookie.name !== "afya_admin_unlock") },
+  });
   await grantAdminWithoutTwoFactorThroughApi(contexts.adminWithoutTwoFactor, (await signUpThroughApi(contexts.adminWithoutTwoFactor, "NewAdmin")).email);
 
   const { hospitals } = (await (await contexts.admin.get("/api/admin/hospitals")).json()) as { hospitals: { id: string }[] };
