@@ -1,18 +1,12 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { Contrast, Move, RotateCcw, ZoomIn } from "lucide-react";
 import type { StackHandle, ViewerTool } from "@/client/imaging/viewer-engine";
-import { Button } from "@/components/ui/button";
 import { DicomStack } from "./dicom-stack";
-import { WINDOW_PRESETS, type WindowPreset } from "./window-presets";
+import { PresetButtons, ResetButton, ToolButtons } from "./viewer-buttons";
 
-const tools: { id: ViewerTool; icon: typeof Contrast }[] = [
-  { id: "windowLevel", icon: Contrast },
-  { id: "pan", icon: Move },
-  { id: "zoom", icon: ZoomIn },
-];
+const TOOLS: ViewerTool[] = ["windowLevel", "pan", "zoom"];
 
 /**
  * One DICOM file's image (the first frame) with the viewer's decoder: window/level, presets, pan and
@@ -25,43 +19,15 @@ export function DicomImageView({ src, name }: { src: string; name: string }) {
   const [tool, setTool] = useState<ViewerTool>("windowLevel");
   const [windowValues, setWindowValues] = useState<{ width: number; center: number } | null>(null);
   const [failed, setFailed] = useState(false);
-  const stack = useRef<StackHandle | null>(null);
-  const [ready, setReady] = useState(false);
+  // The stack once its viewport is ready: the tools and presets act on it, and wait for it.
+  const [stack, setStack] = useState<StackHandle | null>(null);
 
   return (
     <div className="space-y-2" data-testid="dicom-image-view">
       <div role="toolbar" aria-label={t("tools")} className="flex flex-wrap gap-1">
-        {tools.map(({ id, icon: Icon }) => (
-          <Button
-            key={id}
-            size="sm"
-            variant={tool === id ? "secondary" : "outline"}
-            aria-pressed={tool === id}
-            disabled={!ready}
-            onClick={() => {
-              setTool(id);
-              stack.current?.setPrimaryTool(id);
-            }}
-          >
-            <Icon aria-hidden />
-            <span>{t(`tool.${id}`)}</span>
-          </Button>
-        ))}
-        {(Object.keys(WINDOW_PRESETS) as WindowPreset[]).map((preset) => (
-          <Button
-            key={preset}
-            size="sm"
-            variant="outline"
-            disabled={!ready}
-            onClick={() => stack.current?.setWindow(WINDOW_PRESETS[preset].width, WINDOW_PRESETS[preset].center)}
-          >
-            {t(`preset.${preset}`)}
-          </Button>
-        ))}
-        <Button size="sm" variant="outline" disabled={!ready} onClick={() => stack.current?.reset()}>
-          <RotateCcw aria-hidden />
-          <span>{t("reset")}</span>
-        </Button>
+        <ToolButtons tools={TOOLS} tool={tool} onTool={setTool} stack={stack} variant="outline" />
+        <PresetButtons stack={stack} variant="outline" />
+        <ResetButton stack={stack} variant="outline" />
       </div>
       <div className="relative aspect-square max-h-[60vh] w-full overflow-hidden rounded-md">
         <DicomStack
@@ -69,10 +35,7 @@ export function DicomImageView({ src, name }: { src: string; name: string }) {
           initialIndex={0}
           label={t("fileImageLabel", { name })}
           className="absolute inset-0"
-          onReady={(handle) => {
-            stack.current = handle;
-            setReady(handle !== null);
-          }}
+          onReady={setStack}
           onSlice={() => undefined}
           onWindow={setWindowValues}
           onError={() => setFailed(true)}

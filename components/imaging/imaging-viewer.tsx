@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import { ChevronDown, ChevronUp, Contrast, Move, RotateCcw, Ruler, ZoomIn } from "lucide-react";
+import { ChevronDown, ChevronUp } from "lucide-react";
 import type { StackHandle, ViewerTool } from "@/client/imaging/viewer-engine";
 import { loadViewerEngine } from "@/client/imaging/load-engine";
 import { stackImageIds, useOpenedSeries } from "@/client/imaging/viewer-queries";
@@ -10,14 +10,9 @@ import { ApiError } from "@/client/api";
 import { Button } from "@/components/ui/button";
 import { imagingPaths, type ImagingSeries, type OpenedSeries } from "@/lib/contracts/imaging";
 import { DicomStack } from "./dicom-stack";
-import { WINDOW_PRESETS, type WindowPreset } from "./window-presets";
+import { PresetButtons, ResetButton, ToolButtons } from "./viewer-buttons";
 
-const tools: { id: ViewerTool; icon: typeof Contrast }[] = [
-  { id: "windowLevel", icon: Contrast },
-  { id: "pan", icon: Move },
-  { id: "zoom", icon: ZoomIn },
-  { id: "length", icon: Ruler },
-];
+const TOOLS: ViewerTool[] = ["windowLevel", "pan", "zoom", "length"];
 
 /**
  * The imaging viewer: one series as a stack (wheel, two-finger drag, keyboard, the buttons), window
@@ -64,15 +59,14 @@ function SeriesView({ opened, switching, failed, onSwitch }: { opened: OpenedSer
   const [windowValues, setWindowValues] = useState<{ width: number; center: number } | null>(null);
   const [tool, setTool] = useState<ViewerTool>("windowLevel");
   const [imageError, setImageError] = useState(false);
-  const stack = useRef<StackHandle | null>(null);
-  // The tools and presets act on the viewport: they wait for it (the engine loads on first use).
-  const [ready, setReady] = useState(false);
+  // The stack once its viewport is ready: the tools and presets act on it, and wait for it.
+  const [stack, setStack] = useState<StackHandle | null>(null);
 
   const allSeries = [...opened.siblings, opened.series].sort((a, b) => (a.seriesNumber ?? 0) - (b.seriesNumber ?? 0));
   const studyDate = opened.study.studyDate
     ? format.dateTime(new Date(`${opened.study.studyDate}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" })
     : t("notRecorded");
-  const step = (delta: number) => void stack.current?.show((stack.current?.current() ?? slice) + delta);
+  const step = (delta: number) => void stack?.show((stack?.current() ?? slice) + delta);
 
   return (
     <div className="flex h-[calc(100dvh-4rem)] min-h-[600px] flex-col bg-neutral-950 text-neutral-100 lg:flex-row" data-testid="imaging-viewer">
@@ -83,45 +77,17 @@ function SeriesView({ opened, switching, failed, onSwitch }: { opened: OpenedSer
       </nav>
       <div className="order-1 flex min-h-0 min-w-0 flex-1 flex-col lg:order-2">
         <div role="toolbar" aria-label={t("tools")} className="flex flex-wrap items-center gap-1 border-b border-neutral-800 p-1">
-          {tools.map(({ id, icon: Icon }) => (
-            <Button
-              key={id}
-              size="sm"
-              variant={tool === id ? "secondary" : "ghost"}
-              aria-pressed={tool === id}
-              disabled={!ready}
-              onClick={() => {
-                setTool(id);
-                stack.current?.setPrimaryTool(id);
-              }}
-            >
-              <Icon aria-hidden />
-              <span>{t(`tool.${id}`)}</span>
-            </Button>
-          ))}
+          <ToolButtons tools={TOOLS} tool={tool} onTool={setTool} stack={stack} variant="ghost" />
           <span className="mx-1 h-6 w-px bg-neutral-700" aria-hidden />
-          {(Object.keys(WINDOW_PRESETS) as WindowPreset[]).map((preset) => (
-            <Button
-              key={preset}
-              size="sm"
-              variant="ghost"
-              disabled={!ready}
-              onClick={() => stack.current?.setWindow(WINDOW_PRESETS[preset].width, WINDOW_PRESETS[preset].center)}
-            >
-              {t(`preset.${preset}`)}
-            </Button>
-          ))}
+          <PresetButtons stack={stack} variant="ghost" />
           <span className="mx-1 h-6 w-px bg-neutral-700" aria-hidden />
-          <Button size="icon" variant="ghost" aria-label={t("previousSlice")} disabled={!ready} onClick={() => step(-1)}>
+          <Button size="icon" variant="ghost" aria-label={t("previousSlice")} disabled={!stack} onClick={() => step(-1)}>
             <ChevronUp aria-hidden />
           </Button>
-          <Button size="icon" variant="ghost" aria-label={t("nextSlice")} disabled={!ready} onClick={() => step(1)}>
+          <Button size="icon" variant="ghost" aria-label={t("nextSlice")} disabled={!stack} onClick={() => step(1)}>
             <ChevronDown aria-hidden />
           </Button>
-          <Button size="sm" variant="ghost" disabled={!ready} onClick={() => stack.current?.reset()}>
-            <RotateCcw aria-hidden />
-            <span>{t("reset")}</span>
-          </Button>
+          <ResetButton stack={stack} variant="ghost" />
         </div>
         <div className="relative min-h-0 flex-1">
           <DicomStack
@@ -129,10 +95,7 @@ function SeriesView({ opened, switching, failed, onSwitch }: { opened: OpenedSer
             initialIndex={middle}
             label={t("imageLabel", { modality: opened.series.modality ?? "", slice: slice + 1, total: imageIds.length })}
             className="absolute inset-0"
-            onReady={(handle) => {
-              stack.current = handle;
-              setReady(handle !== null);
-            }}
+            onReady={setStack}
             onSlice={setSlice}
             onWindow={setWindowValues}
             onError={() => setImageError(true)}
