@@ -30,25 +30,56 @@ export async function readIndexableHeader(storageKey: string, size: number): Pro
   }
 }
 
-/** The file of the case that already holds this SOP Instance UID (its bytes still stored), if any. */
-export async function existingInstanceFile(tx: Tx, submissionId: string, sopInstanceUid: string, exceptFileId?: string): Promise<string | null> {
-  const found = await tx.imagingInstance.findFirst({
-    where: {
-      sopInstanceUid,
-      series: { study: { submissionId } },
-      file: { storageKey: { not: null }, ...(exceptFileId ? { id: { not: exceptFileId } } : {}) },
-    },
-    select: { fileId: true },
+/** The case's instances of one SOP Instance UID: the file holding it (its bytes still stored), and instances left by files whose bytes were since deleted (retention). */
+export interface InstancesOfUid {
+  heldBy: string | null;
+  stale: string[];
+}
+
+export async function instancesOfUid(tx: Tx, submissionId: string, sopInstanceUid: string, exceptFileId?: string): Promise<InstancesOfUid> {
+  const found = await tx.imagingInstance.findMany({
+    where: { sopInstanceUid, series: { study: { submissionId } }, ...(exceptFileId ? { fileId: { not: exceptFileId } } : {}) },
+    select: { id: true, fileId: true },
   });
-  return found?.fileId ?? null;
+  if (found.length === 0) return { heldBy: null, stale: [] };
+  const stored = new Set(
+    (await tx.submissionFile.findMany({ where: { id: { in: found.map((i) => i.fileId) }, storageKey: { not: null } }, select: { id: true } })).map((f) => f.id),
+  );
+  return { heldBy: found.find((i) => stored.has(i.fileId))?.fileId ?? null, stale: found.filter((i) => !stored.has(i.fileId)).map((i) => i.id) };
 }
 
 /**
- * Files one stored file as an instance: its study and series are created when new. An instance
- * left by a file whose bytes were since deleted (retention) gives way to the new one.
+ * Files one stored file as an instance (one query for the series when the case has it; its study and
+ * series are created when new). Instances of the same UID left by deleted files (`stale`) give way.
  */
-export async function fileInstance(tx: Tx, submissionId: string, fileId: string, header: IndexableHeader): Promise<string> {
-  const { metadata, identity } = header;
+export async function fileInstance(tx: Tx, submissionId: string, fileId: string, header: IndexableHeader, stale: string[]): Promise<string> {
+  const { identity } = header;
+  const known = await tx.imagingSeries.findFirst({
+    where: { seriesInstanceUid: identity.seriesInstanceUid, study: { submissionId, studyInstanceUid: identity.studyInstanceUid } },
+    select: { id: true },
+  });
+  const seriesId = known?.id ?? (await createSeries(tx, submissionId, header));
+  if (stale.length > 0) await tx.imagingInstance.deleteMany({ where: { id: { in: stale } } });
+  const instance = await tx.imagingInstance.create({
+    data: {
+      seriesId,
+      fileId,
+      sopInstanceUid: identity.sopInstanceUid,
+      sopClassUid: identity.sopClassUid,
+      instanceNumber: identity.instanceNumber,
+      frames: Math.max(1, header.metadata.frames ?? 1),
+      sliceLocation: identity.sliceLocation,
+      transferSyntaxUid: header.metadata.transferSyntax.uid,
+      rows: header.metadata.rows,
+      columns: header.metadata.columns,
+    },
+    select: { id: true },
+  });
+  return instance.id;
+}
+
+/** The first file of a series: its study (when new too) and series rows. */
+async function createSeries(tx: Tx, submissionId: string, { metadata, identity }: IndexableHeader): Promise<string> {
   const study = await tx.imagingStudy.upsert({
     where: { submissionId_studyInstanceUid: { submissionId, studyInstanceUid: identity.studyInstanceUid } },
     create: {
@@ -77,23 +108,7 @@ export async function fileInstance(tx: Tx, submissionId: string, fileId: string,
     update: {},
     select: { id: true },
   });
-  await tx.imagingInstance.deleteMany({ where: { seriesId: series.id, sopInstanceUid: identity.sopInstanceUid, file: { storageKey: null } } });
-  const instance = await tx.imagingInstance.create({
-    data: {
-      seriesId: series.id,
-      fileId,
-      sopInstanceUid: identity.sopInstanceUid,
-      sopClassUid: identity.sopClassUid,
-      instanceNumber: identity.instanceNumber,
-      frames: Math.max(1, metadata.frames ?? 1),
-      sliceLocation: identity.sliceLocation,
-      transferSyntaxUid: metadata.transferSyntax.uid,
-      rows: metadata.rows,
-      columns: metadata.columns,
-    },
-    select: { id: true },
-  });
-  return instance.id;
+  return series.id;
 }
 
 /** Two indexings of one case raced (same study, series or instance created twice): the loser runs again. */
@@ -134,7 +149,7 @@ export async function indexStoredFile(file: StoredFileRow, options: { dropDuplic
     db().$transaction(async (tx): Promise<Outcome> => {
       const current = await tx.submissionFile.findUnique({ where: { id: file.id }, select: { imagingInstance: { select: { id: true } }, storageKey: true } });
       if (!current?.storageKey || current.imagingInstance) return "plain";
-      const existing = await existingInstanceFile(tx, file.submissionId, header.identity.sopInstanceUid, file.id);
+      const { heldBy: existing, stale } = await instancesOfUid(tx, file.submissionId, header.identity.sopInstanceUid, file.id);
       if (existing && !options.dropDuplicate) return "duplicate";
       if (existing) {
         await tx.submissionFile.delete({ where: { id: file.id } });
@@ -146,7 +161,7 @@ export async function indexStoredFile(file: StoredFileRow, options: { dropDuplic
         });
         return "dropped";
       }
-      await fileInstance(tx, file.submissionId, file.id, header);
+      await fileInstance(tx, file.submissionId, file.id, header, stale);
       return "indexed";
     }),
   );

@@ -9,8 +9,8 @@ import { initialScanStatus, scanSubmissionInBackground } from "@/lib/security/sc
 import { getStore } from "@/lib/storage";
 import { enqueue, transcriptionFromUpload } from "@/lib/transcriptions/create";
 import { DICOM_MIME_TYPE } from "@/lib/contracts/files";
-import { existingInstanceFile, fileInstance, readIndexableHeader, retryOnRace } from "@/lib/imaging/index-instance";
-import { acceptedKinds, forgetFields, typeRefused } from "./resumable";
+import { fileInstance, instancesOfUid, readIndexableHeader, retryOnRace } from "@/lib/imaging/index-instance";
+import { acceptedKinds, forgetFields, typeRefused, type UploadRow } from "./resumable";
 
 /*
  * The end of a resumable upload (lib/uploads/resumable.ts), called by the tus server only: the
@@ -25,11 +25,8 @@ import { acceptedKinds, forgetFields, typeRefused } from "./resumable";
  * even if two requests finish it. A file refused now (its type, or consents another upload claimed
  * meanwhile) is deleted and its row says why.
  */
-export async function finishUpload(id: string, actor: AuditActor, arrived?: UploadDigest): Promise<void> {
-  const row = await db().upload.findUniqueOrThrow({
-    where: { id },
-    select: { id: true, submissionId: true, userId: true, fileName: true, storageKey: true, completedAt: true, createdAt: true, transcription: true },
-  });
+export async function finishUpload(row: UploadRow, actor: AuditActor, arrived?: UploadDigest): Promise<void> {
+  const { id } = row;
   if (row.completedAt) return;
   const { sha256, size, head } = arrived ?? (await digest(row.storageKey));
   const type = sniff(head, row.fileName);
@@ -50,7 +47,8 @@ export async function finishUpload(id: string, actor: AuditActor, arrived?: Uplo
         return true;
       }
       const submissionId = row.submissionId!;
-      const existing = dicom ? await existingInstanceFile(tx, submissionId, dicom.identity.sopInstanceUid) : null;
+      const instances = dicom ? await instancesOfUid(tx, submissionId, dicom.identity.sopInstanceUid) : null;
+      const existing = instances?.heldBy;
       if (existing) {
         // Sent twice (a CD copied twice, a retried folder): the upload completes on the file the case holds.
         duplicate = true;
@@ -76,7 +74,7 @@ export async function finishUpload(id: string, actor: AuditActor, arrived?: Uplo
         select: { id: true },
       });
       await tx.upload.update({ where: { id }, data: { fileId: file.id } });
-      if (dicom) await fileInstance(tx, submissionId, file.id, dicom);
+      if (dicom) await fileInstance(tx, submissionId, file.id, dicom, instances?.stale ?? []);
       await tx.submission.update({ where: { id: submissionId }, data: { hasFiles: true, updatedAt: new Date() } });
       // New files answer the coordinator's open requests for more documents.
       await tx.documentRequest.updateMany({ where: { submissionId, fulfilledAt: null }, data: { fulfilledAt: new Date() } });

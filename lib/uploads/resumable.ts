@@ -9,6 +9,7 @@ import { MAX_FILE_BYTES, MAX_FILES_PER_SUBMISSION } from "@/lib/contracts/submis
 import { MAX_CASE_IMAGING_BYTES, MAX_STUDIES_PER_CASE, MAX_STUDY_BYTES, MAX_STUDY_IMAGES } from "@/lib/contracts/imaging";
 import { UPLOAD_EXPIRY_HOURS, UPLOADS_PATH, type AnnouncedFile, type UploadView } from "@/lib/contracts/uploads";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/db/generated/client";
 import type { Tx } from "@/lib/db/transaction";
 import { log } from "@/lib/log";
 import { NotificationOutbox } from "@/lib/notifications/outbox";
@@ -124,15 +125,65 @@ export async function unfinishedUploads(submissionId: string): Promise<UploadVie
   return rows.map(toUploadView);
 }
 
+/** What a request reads of its upload: who may use it, its state, and what its end needs. */
+const requestFields = {
+  id: true,
+  submissionId: true,
+  userId: true,
+  fileName: true,
+  size: true,
+  storageKey: true,
+  studyUid: true,
+  transcription: true,
+  createdAt: true,
+  startedAt: true,
+  completedAt: true,
+  failure: true,
+  expiresAt: true,
+} as const;
+
+export type UploadRow = Prisma.UploadGetPayload<{ select: typeof requestFields }>;
+
+/** An upload's announcement, which never changes once made. */
+type Announcement = Pick<UploadRow, "fileName" | "submissionId" | "studyUid" | "size"> & { transcription: boolean };
+
+/**
+ * The announcements of uploads being sent, as each request's own read of its row found them, so that
+ * the checks later in the request (its first bytes, its progress) need not read the row again: a
+ * CD's hundreds of small files each make one request. Bounded, the oldest forgotten first; an upload
+ * not here (another instance read it) is read from the database.
+ */
+const announcements = new Map<string, Announcement>();
+const REMEMBERED_ANNOUNCEMENTS = 10_000;
+
+function remember(row: UploadRow): void {
+  announcements.delete(row.id);
+  announcements.set(row.id, {
+    fileName: row.fileName,
+    submissionId: row.submissionId,
+    studyUid: row.studyUid,
+    size: row.size,
+    transcription: row.transcription !== null,
+  });
+  if (announcements.size > REMEMBERED_ANNOUNCEMENTS) announcements.delete(announcements.keys().next().value!);
+}
+
+async function announcementOf(id: string): Promise<Announcement> {
+  const known = announcements.get(id);
+  if (known) return known;
+  const row = await db().upload.findUniqueOrThrow({
+    where: { id },
+    select: { fileName: true, submissionId: true, studyUid: true, size: true, transcription: true },
+  });
+  return { ...row, transcription: row.transcription !== null };
+}
+
 /**
  * The upload a request may use: announced for a case the signed-in user owns, or for the guest
  * submission named by the request's upload cookie. Anything else is "not found" (nothing is revealed).
  */
-export async function uploadForRequest(request: Request, id: string, user: SessionUser | null) {
-  const row = await db().upload.findUnique({
-    where: { id },
-    select: { id: true, submissionId: true, userId: true, fileName: true, size: true, startedAt: true, completedAt: true, failure: true, expiresAt: true },
-  });
+export async function uploadForRequest(request: Request, id: string, user: SessionUser | null): Promise<UploadRow> {
+  const row = await db().upload.findUnique({ where: { id }, select: requestFields });
   const mayUse = row && (row.userId ? row.userId === user?.id : readSignedCookie(uploadCookie, request) === row.submissionId);
   if (!row || !mayUse) throw new AppError("not_found", "upload_not_found");
   if (row.failure === "upload_expired" || (!row.completedAt && row.expiresAt.getTime() < Date.now())) throw new AppError("gone", "upload_expired");
@@ -140,14 +191,14 @@ export async function uploadForRequest(request: Request, id: string, user: Sessi
     throw new AppError("unsupported_media_type", row.failure === "transcription_invalid_type" ? row.failure : "file_type_refused", {
       params: { name: row.fileName },
     });
+  remember(row);
   return row;
 }
 
-/** The first request of an announced upload: once only, and with the announced length. */
-export async function startUpload(id: string, length: number | undefined): Promise<void> {
-  const row = await db().upload.findUniqueOrThrow({ where: { id }, select: { size: true, fileName: true } });
+/** The first request of an announced upload (`row`, as the request read it): once only, and with the announced length. */
+export async function startUpload(row: UploadRow, length: number | undefined): Promise<void> {
   if (length !== Number(row.size)) throw new AppError("bad_request", "upload_length_mismatch", { params: { name: row.fileName } });
-  const { count } = await db().upload.updateMany({ where: { id, startedAt: null }, data: { startedAt: new Date() } });
+  const { count } = await db().upload.updateMany({ where: { id: row.id, startedAt: null }, data: { startedAt: new Date() } });
   if (count === 0) throw new AppError("conflict", "upload_already_started");
 }
 
@@ -166,7 +217,7 @@ export const typeRefused = (upload: { transcription: unknown; fileName: string }
  * tells the uploader which file and why) and nothing of it is stored.
  */
 export async function checkUploadHead(id: string, head: Buffer): Promise<void> {
-  const row = await db().upload.findUniqueOrThrow({ where: { id }, select: { fileName: true, submissionId: true, transcription: true, studyUid: true } });
+  const row = await announcementOf(id);
   const type = sniff(head, row.fileName);
   // A file announced as imaging counts against the imaging limits: it must be DICOM.
   if (type && acceptedKinds(row).has(type.kind) && (!row.studyUid || type.kind === "dicom")) return;
@@ -176,8 +227,9 @@ export async function checkUploadHead(id: string, head: Buffer): Promise<void> {
   throw refused;
 }
 
-/** Records how far an upload has come (after each request), for the patient's pages. */
+/** Records how far an upload has come (after each request), for the patient's pages; its end (lib/uploads/finish.ts) records the last byte. */
 export async function recordProgress(id: string, offset: number): Promise<void> {
+  if (offset === Number((await announcementOf(id)).size)) return;
   await db().upload.updateMany({ where: { id, completedAt: null }, data: { receivedBytes: BigInt(offset) } });
 }
 

@@ -183,6 +183,27 @@ describe("imaging", () => {
       assert.equal((await studiesOf(other.caseId)).length, 1);
     });
 
+    test("an instance whose file's bytes were since deleted (retention) gives way to the same image sent again", async () => {
+      const cookie = patient.browser.request("/").headers.get("cookie") ?? "";
+      const files = [slices[3], { ...slices[3], name: "IM000004-again" }];
+      const response = await fetch(`${server.url}/api/my-submissions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: APP_URL, cookie },
+        body: JSON.stringify({ ...validJsonFields({ email: patient.email }), files: files.map((file) => ({ name: file.name, size: file.data.length })) }),
+      });
+      const { id: caseId, uploads } = (await response.json()) as Sent & { id: string };
+      await sendFile(patient, uploads[0].id, files[0]);
+      const client = await db();
+      const first = await client.upload.findUniqueOrThrow({ where: { id: uploads[0].id } });
+      await client.submissionFile.update({ where: { id: first.fileId! }, data: { storageKey: null } });
+      await sendFile(patient, uploads[1].id, files[1]);
+      const instances = (await studiesOf(caseId)).flatMap((study) => study.series.flatMap((series) => series.instances));
+      assert.deepEqual(
+        instances.map((instance) => [instance.sopInstanceUid, instance.file.originalName]),
+        [[slices[3].sop, "IM000004-again"]],
+      );
+    });
+
     test("an image of another study lands in a second study; a DICOM file without UIDs stays a plain file", async () => {
       const { caseId } = await sendCase(patient, [slices[2], otherStudy, { name: "old-scan.dcm", data: explicitGradient16() }]);
       const studies = await studiesOf(caseId);

@@ -11,7 +11,7 @@ import { UPLOADS_PATH, uploadMetadataSchema } from "@/lib/contracts/uploads";
 import { getEnv, type Env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { finishUpload } from "@/lib/uploads/finish";
-import { checkUploadHead, recordProgress, startUpload, uploadForRequest } from "@/lib/uploads/resumable";
+import { checkUploadHead, recordProgress, startUpload, uploadForRequest, type UploadRow } from "@/lib/uploads/resumable";
 import { CheckedStore } from "./checked-store";
 import { uploadDataStore, type UploadDataStore } from "./data-store";
 import { PostgresLocker } from "./postgres-locker";
@@ -45,6 +45,14 @@ export function createUploadServer(env: Env, { store, storeId }: UploadDataStore
     return users.get(request)!;
   };
 
+  // Each request's own read of its upload (onIncomingRequest), for its later hooks.
+  const rows = new WeakMap<Request, UploadRow>();
+  const rowOf = (request: Request) => {
+    const row = rows.get(request);
+    if (!row) throw new Error("an upload hook ran before the request's upload was read");
+    return row;
+  };
+
   const datastore = new CheckedStore(store, { checkHead: checkUploadHead, written: recordProgress, storeId });
   return new Server({
     path: UPLOADS_PATH,
@@ -61,19 +69,20 @@ export function createUploadServer(env: Env, { store, storeId }: UploadDataStore
     },
     onIncomingRequest: async (request, id) => {
       const upload = await uploadForRequest(request, id, await userOf(request));
+      rows.set(request, upload);
       // Every byte arrived but the file was not recorded (the server failed in between): the client's
       // next question finishes it, since tus-js-client takes a full offset for success.
       if (request.method === "HEAD" && upload.startedAt && !upload.completedAt) {
         const stored = await datastore.getUpload(id).catch(() => null);
-        if (stored && stored.offset === stored.size) await finishUpload(id, actorFor(request, await userOf(request)));
+        if (stored && stored.offset === stored.size) await finishUpload(upload, actorFor(request, await userOf(request)));
       }
     },
-    onUploadCreate: async (_request, upload) => {
-      await startUpload(upload.id, upload.size);
+    onUploadCreate: async (request, upload) => {
+      await startUpload(rowOf(request), upload.size);
       return {};
     },
     onUploadFinish: async (request, upload) => {
-      await finishUpload(upload.id, actorFor(request, await userOf(request)), datastore.finishedDigest(upload.id, upload.size!));
+      await finishUpload(rowOf(request), actorFor(request, await userOf(request)), datastore.finishedDigest(upload.id, upload.size!));
       return {};
     },
     onResponseError: async (request, error) => {
