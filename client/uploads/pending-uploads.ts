@@ -1,5 +1,6 @@
 import { useMemo, useSyncExternalStore } from "react";
 import type { UploadView } from "@/lib/contracts/uploads";
+import type { QueueGroup } from "./use-upload-queue";
 
 /*
  * The files of a submission still on their way, remembered in this browser so that after a reload or
@@ -51,6 +52,8 @@ export interface PendingFile {
   lastModified?: number;
   /** SHA-256 of the file's first 64 KiB (where the browser can compute it): the same name and size is not enough. */
   fingerprint?: string;
+  /** The series an image belongs to, so that a CD's missing images are offered as their series, not one by one. */
+  group?: QueueGroup;
 }
 
 export interface PendingSubmission {
@@ -72,17 +75,25 @@ export async function fingerprintOf(file: Blob): Promise<string | undefined> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** Remembers the announced files of a new case, each with its date and fingerprint, until they arrive. */
-export async function rememberPendingSubmission(submission: { id: string; trackingNumber: string }, uploads: UploadView[], files: File[]): Promise<void> {
+/** Remembers the announced files of a new case (in the order announced), each with its date, fingerprint and series, until they arrive. */
+export async function rememberPendingSubmission(
+  submission: { id: string; trackingNumber: string },
+  uploads: UploadView[],
+  items: { file: File; group?: QueueGroup }[],
+): Promise<void> {
   const pending: PendingFile[] = await Promise.all(
-    uploads.map(async (upload, index) => ({
-      uploadId: upload.id,
-      // The name as the browser gives it (the server keeps a cleaned one), so that picking the file again matches.
-      name: files[index]?.name ?? upload.name,
-      size: upload.size,
-      lastModified: files[index]?.lastModified,
-      fingerprint: files[index] ? await fingerprintOf(files[index]) : undefined,
-    })),
+    uploads.map(async (upload, index) => {
+      const item = items[index];
+      return {
+        uploadId: upload.id,
+        // The name as the browser gives it (the server keeps a cleaned one), so that picking the file again matches.
+        name: item?.file.name ?? upload.name,
+        size: upload.size,
+        lastModified: item?.file.lastModified,
+        fingerprint: item ? await fingerprintOf(item.file) : undefined,
+        group: item?.group,
+      };
+    }),
   );
   write({ submissionId: submission.id, trackingNumber: submission.trackingNumber, files: pending });
 }

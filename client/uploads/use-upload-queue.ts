@@ -128,10 +128,11 @@ export function useUploadQueue() {
   const clear = useCallback(() => setItems([]), []);
 
   /**
-   * Adds files already read and checked elsewhere (the images of a chosen study, client/imaging), each
-   * in its series' group; they are ready at once. Returns them, in order.
+   * Adds files already read and checked elsewhere (the images of a chosen study, client/imaging, each
+   * in its series' group; files of a case chosen again to continue); they are ready at once. Returns
+   * them, in order.
    */
-  const addPrepared = useCallback((files: { file: File; group: QueueGroup }[]): QueueItem[] => {
+  const addPrepared = useCallback((files: { file: File; group?: QueueGroup }[]): QueueItem[] => {
     const added = files.map(({ file, group }): QueueItem => ({ key: newKey(), file, state: "ready", sent: 0, bytesPerSecond: null, group }));
     setItems((list) => [...list, ...added]);
     return added;
@@ -177,16 +178,17 @@ export function useUploadQueue() {
   /**
    * Gives each ready item its announced upload (in the order they were announced) and sends them:
    * small files several at once (PARALLEL_SMALL_FILES), then larger ones one after another. Each is
-   * new to the server, so it is created with its first bytes. Resolves with how many arrived.
+   * new to the server, so it is created with its first bytes; unless `resumed` (files chosen again
+   * after a reload), when each first asks the server how far it got. Resolves with how many arrived.
    */
   const sendAll = useCallback(
-    async (ready: QueueItem[], uploads: Pick<UploadView, "id">[]): Promise<number> => {
+    async (ready: QueueItem[], uploads: Pick<UploadView, "id">[], { resumed = false } = {}): Promise<number> => {
       const announced = new Map(ready.map((item, index) => [item.key, uploads[index]?.id]));
       setItems((list) => list.map((item) => (announced.has(item.key) ? { ...item, state: "queued", uploadId: announced.get(item.key) } : item)));
       let arrived = 0;
       const send = async (item: QueueItem) => {
         const uploadId = announced.get(item.key);
-        if (uploadId && (await sendOne(item, uploadId, undefined, { fresh: true }))) arrived++;
+        if (uploadId && (await sendOne(item, uploadId, undefined, { fresh: !resumed }))) arrived++;
       };
       const small = ready.filter((item) => item.file.size < SMALL_FILE_BYTES);
       let next = 0;

@@ -178,11 +178,7 @@ export function RecordsForm() {
     // The images travel as the series the patient saw, one row each in the list.
     const all = [...files, ...queue.addPrepared(seriesGroups(imaging.kept, images))];
     picker.clear();
-    await rememberPendingSubmission(
-      created,
-      created.uploads,
-      all.map(({ file }) => file),
-    );
+    await rememberPendingSubmission(created, created.uploads, all);
     const arrived = await queue.sendAll(all, created.uploads);
     if (arrived < all.length) {
       setSending({ trackingNumber: created.trackingNumber, incomplete: true });
@@ -370,7 +366,8 @@ export function RecordsForm() {
         <Button type="submit" size="lg" className="w-full" disabled={pending || !!sending || missing.length > 0 || (!!done && !!user)}>
           {pending ? t("submitting") : t("submit")}
         </Button>
-        {missing.length > 0 && !pending && (
+        {/* Not while the case's files travel or once it is sent: the picked files have moved to the upload list. */}
+        {missing.length > 0 && !pending && !sending && !done && (
           <p className="text-sm text-muted-foreground" data-testid="records-missing">
             {t("stillNeeded", { fields: missing.join(", ") })}
           </p>

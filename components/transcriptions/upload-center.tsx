@@ -89,6 +89,8 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
   const [file, setFile] = useState<File | null>(null);
   const [rejected, setRejected] = useState<RejectCode | null>(null);
   const [consents, setConsents] = useState(noConsents);
+  // The server has the ticked consents (they are recorded as the upload is announced): only then are they thanked for.
+  const [consentRecorded, setConsentRecorded] = useState(false);
   // While the file's first bytes are read, before the announcement is pending: a second press does nothing.
   const [checking, setChecking] = useState(false);
   const pending = checking || announce.isPending || queue.sending;
@@ -140,6 +142,7 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
     setRejected(null);
     form.reset(emptyForm);
     setConsents(noConsents);
+    setConsentRecorded(false);
   }
 
   /** The drop zone shows its failed state; the toast carries the server's message (or the refusal's), else "Upload failed". */
@@ -179,6 +182,7 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
       queue.clear();
       return failed(error);
     }
+    setConsentRecorded(true);
     await send(item, upload.id);
   }
 
@@ -395,9 +399,10 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
                   )}
                 </Label>
               </div>
-              {type === "recording" && (
-                <p className={consents.recording ? "text-sm text-primary" : "text-sm text-destructive"} aria-live="polite">
-                  {consents.recording ? t("consent.thanks") : t("consent.required")}
+              {type === "recording" && !consents.recording && <p className="text-sm text-muted-foreground">{t("consent.required")}</p>}
+              {type === "recording" && consentRecorded && (
+                <p className="text-sm text-primary" role="status">
+                  {t("consent.thanks")}
                 </p>
               )}
             </div>

@@ -71,6 +71,63 @@ test("a CD picked as a folder at phone width: study summary, skipped files, one 
   expect(account.email).toContain("@example.com");
 });
 
+test("a CD whose sending stopped: after a reload its missing images are offered as their series, and the same folder chosen again sends only them", async ({
+  page,
+}, testInfo) => {
+  await signUpThroughApi(page.request, `Musa${lettersOnly(Date.now().toString(36))}`);
+  // The first two images arrive; then the connection hangs (the phone lost its data) and the page is reloaded.
+  let passed = 0;
+  let arrived = 0;
+  await page.route("**/api/uploads**", async (route) => {
+    if (passed++ < 2) await route.continue();
+  });
+  page.on("response", (response) => {
+    // Each small image is created with all its bytes in one request (201).
+    if (new URL(response.url()).pathname.startsWith("/api/uploads") && response.status() === 201) arrived++;
+  });
+  await page.goto("/contact");
+  const form = await fillRecordsForm(page, {});
+  await form.getByTestId("folder-input").setInputFiles(CD);
+  await expect(form.getByTestId("imaging-series")).toHaveCount(2);
+  await form.getByLabel("I have read the above and give my consent.").check();
+  await form.getByRole("button", { name: "Submit Medical Records" }).click();
+  await expect.poll(() => arrived, { timeout: 30_000 }).toBe(2);
+  // The chosen files moved to the upload list: the form does not ask for "at least one file" meanwhile.
+  await expect(form.getByTestId("records-missing")).toHaveCount(0);
+  await page.unroute("**/api/uploads**");
+  await page.reload();
+
+  const resume = page.getByTestId("continue-uploads");
+  // Three of the five images are missing: one line per series they belong to, with its count.
+  const lines = resume.getByTestId("missing-line");
+  await expect(lines.first()).toBeVisible();
+  const missing = (await lines.allTextContents()).map(
+    (text) => [text.match(/#\d · CT · CHEST · \w+( 5MM)?/)?.[0], Number(text.match(/(\d+) images? ·/)?.[1])] as const,
+  );
+  expect(new Set(missing.map(([series]) => series)).size).toBe(missing.length);
+  expect(missing.every(([series]) => series)).toBe(true);
+  expect(missing.reduce((total, [, count]) => total + count, 0)).toBe(3);
+  await resume.scrollIntoViewIfNeeded();
+  await shoot(page, testInfo, "imaging-continue-en-390");
+
+  await resume.getByTestId("folder-input").setInputFiles(CD);
+  // The two images that arrived and the CD's other files (DICOMDIR, viewer, autorun, thumbnail, readme) are counted, not sent.
+  await expect(resume.getByTestId("not-missing")).toHaveText(
+    "7 chosen files are not among the missing ones (already arrived, or not part of this case): left aside.",
+  );
+  await expect(resume.getByRole("status")).toHaveText("All files have arrived. Thank you: your care coordinator will look at them.", { timeout: 30_000 });
+  const cases = await page.request.get("/api/my-submissions");
+  const [mine] = (await cases.json()) as { files: { originalName: string; size: number }[]; missingFiles: unknown[] }[];
+  expect(mine.missingFiles).toEqual([]);
+  expect(mine.files.map((file) => [file.originalName, file.size]).sort()).toEqual([
+    ["IM000001", 1554],
+    ["IM000001", 1558],
+    ["IM000002", 1554],
+    ["IM000002", 1558],
+    ["IM000003", 1558],
+  ]);
+});
+
 test("the study summary in Arabic at phone width", async ({ page }, testInfo) => {
   await page.goto(pagePath("ar", "/contact"));
   await page.getByTestId("folder-input").setInputFiles(CD);

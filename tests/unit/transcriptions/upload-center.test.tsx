@@ -201,9 +201,12 @@ describe("submitting", () => {
     expect(submit()).toBeDisabled();
     fireEvent.click(consentBox("sharing"));
     expect(submit()).toBeDisabled();
+    expect(screen.getByText(t.consent.required)).toBeInTheDocument();
     fireEvent.click(consentBox("recording"));
     expect(submit()).toBeEnabled();
-    expect(screen.getByText(t.consent.thanks)).toBeInTheDocument();
+    expect(screen.queryByText(t.consent.required)).toBeNull();
+    // Nothing is recorded by ticking a box: the thanks waits for the server.
+    expect(screen.queryByText(t.consent.thanks)).toBeNull();
   });
 
   it("records each ticked consent, announces the upload with their ids, sends the file with progress, speed and pause, then resets and lists the new row", async () => {
@@ -215,6 +218,8 @@ describe("submitting", () => {
     fireEvent.click(submit());
     await waitFor(() => expect(sendFile).toHaveBeenCalled());
     expect(screen.getByRole("button", { name: t.upload.pending })).toBeDisabled();
+    // The consents were recorded with the announcement: now they are thanked for.
+    expect(screen.getByText(t.consent.thanks)).toBeInTheDocument();
     // Leaving the page while the file travels asks first.
     const leaving = new Event("beforeunload", { cancelable: true });
     window.dispatchEvent(leaving);
