@@ -1,6 +1,5 @@
 import { useMemo, useSyncExternalStore } from "react";
 import type { UploadView } from "@/lib/contracts/uploads";
-import type { QueueGroup } from "./use-upload-queue";
 
 /*
  * The files of a submission still on their way, remembered in this browser so that after a reload or
@@ -53,7 +52,7 @@ export interface PendingFile {
   /** SHA-256 of the file's first 64 KiB (where the browser can compute it): the same name and size is not enough. */
   fingerprint?: string;
   /** The series an image belongs to, so that a CD's missing images are offered as their series, not one by one. */
-  group?: QueueGroup;
+  group?: { key: string; label: string };
 }
 
 export interface PendingSubmission {
@@ -79,7 +78,7 @@ export async function fingerprintOf(file: Blob): Promise<string | undefined> {
 export async function rememberPendingSubmission(
   submission: { id: string; trackingNumber: string },
   uploads: UploadView[],
-  items: { file: File; group?: QueueGroup }[],
+  items: { file: File; group?: PendingFile["group"] }[],
 ): Promise<void> {
   const pending: PendingFile[] = await Promise.all(
     uploads.map(async (upload, index) => {

@@ -1,5 +1,5 @@
 /** The interface languages, English first (the default and the fallback). */
-export const locales = ["en", "ha", "sw", "fr", "ar", "tr", "es", "hi", "ru", "zh"] as const;
+export const locales = ["en", "ha", "yo", "ig", "pcm", "sw", "fr", "ar", "tr", "es", "hi", "ru", "zh"] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = "en";
 
@@ -7,6 +7,9 @@ export const defaultLocale: Locale = "en";
 export const localeNames: Record<Locale, string> = {
   en: "English",
   ha: "Hausa",
+  yo: "Yorùbá",
+  ig: "Asụsụ Igbo",
+  pcm: "Naijá",
   sw: "Kiswahili",
   fr: "Français",
   ar: "العربية",

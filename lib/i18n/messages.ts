@@ -5,6 +5,9 @@ import { defaultLocale, isLocale, type Locale } from "./locales";
 const loaders: Record<Locale, () => Promise<{ default: AbstractIntlMessages }>> = {
   en: () => import("@/messages/en.json"),
   ha: () => import("@/messages/ha.json"),
+  yo: () => import("@/messages/yo.json"),
+  ig: () => import("@/messages/ig.json"),
+  pcm: () => import("@/messages/pcm.json"),
   sw: () => import("@/messages/sw.json"),
   fr: () => import("@/messages/fr.json"),
   ar: () => import("@/messages/ar.json"),
