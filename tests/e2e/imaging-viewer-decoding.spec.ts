@@ -36,7 +36,7 @@ test.describe("viewer decoding", () => {
     });
   }
 
-  test("a 300-frame file: each frame a slice; slice 150 under the bone preset", async ({ page }) => {
+  test("a 300-frame file: each frame a slice; slice 150 under the bone preset, the wheel and End scroll it", async ({ page }) => {
     const series = await makeMultiFrame(path.join(dir, "multiframe"), 300);
     await serve(page, "multiframe", series, 300);
     await page.goto("/imaging/multiframe");
@@ -44,6 +44,15 @@ test.describe("viewer decoding", () => {
     await expect(page.getByRole("button", { name: "Bone" })).toBeEnabled({ timeout: 20_000 });
     await page.getByRole("button", { name: "Bone" }).click();
     await expectCentreGrey(page, windowed(ctSquareHu(150), 1800, 400));
+    // The wheel steps through the file's frames as through a stack of files.
+    const box = (await page.getByTestId("dicom-stack").boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    for (let i = 0; i < 2; i++) {
+      await page.mouse.wheel(0, 100);
+      await page.waitForTimeout(50);
+    }
+    await expectSlice(page, 152, 300);
+    await expectCentreGrey(page, windowed(ctSquareHu(152), 1800, 400));
     await page.getByTestId("dicom-stack").focus();
     await page.keyboard.press("End");
     await expectSlice(page, 300, 300);

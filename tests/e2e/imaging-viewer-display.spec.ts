@@ -9,12 +9,13 @@ import {
   SIZE,
   makeColourImage,
   makeCtSeries,
+  makeMultiFrame,
   monochrome1At,
   windowed,
   type ColourModel,
 } from "../support/dicom-series";
 import { becomeAdminThroughApi, signUpThroughApi } from "./support";
-import { expectSlice, imagePixel, near, serveSeries, seriesView } from "./imaging-support";
+import { canvasPixel, expectSlice, imagePixel, near, serveSeries, seriesView } from "./imaging-support";
 
 /*
  * What the viewer draws, read back from its canvases: each colour model in its own colours (the series
@@ -47,10 +48,13 @@ for (const [model, tolerance] of colourModels) {
     await page.goto(`/imaging/${model}`);
     await expectSlice(page, 1, 1);
     await expect
-      .poll(async () => {
-        const [left, right] = [await imagePixel(page, LEFT_X, SIZE / 2), await imagePixel(page, RIGHT_X, SIZE / 2)];
-        return near(left, LEFT_COLOUR, tolerance) && near(right, RIGHT_COLOUR, tolerance) ? "ok" : `left ${left?.slice(0, 3)}, right ${right?.slice(0, 3)}`;
-      })
+      .poll(
+        async () => {
+          const [left, right] = [await imagePixel(page, LEFT_X, SIZE / 2), await imagePixel(page, RIGHT_X, SIZE / 2)];
+          return near(left, LEFT_COLOUR, tolerance) && near(right, RIGHT_COLOUR, tolerance) ? "ok" : `left ${left?.slice(0, 3)}, right ${right?.slice(0, 3)}`;
+        },
+        { timeout: 20_000 },
+      )
       .toBe("ok");
   });
 }
@@ -63,15 +67,18 @@ test("MONOCHROME1: low values are drawn white, high values dark", async ({ page 
   // Under the file's own window, MONOCHROME1 shows 255 minus the windowed value.
   const expected = (x: number) => 255 - windowed(monochrome1At(x), MONOCHROME1_WINDOW.width, MONOCHROME1_WINDOW.center);
   await expect
-    .poll(async () => {
-      const found: string[] = [];
-      for (const x of [0, 16, 32, 48, 63]) {
-        const pixel = await imagePixel(page, x, SIZE / 2);
-        const grey = expected(x);
-        if (!near(pixel, [grey, grey, grey], 2)) found.push(`x ${x}: ${pixel?.slice(0, 3)}, expected ${grey.toFixed(0)}`);
-      }
-      return found.join("; ") || "ok";
-    })
+    .poll(
+      async () => {
+        const found: string[] = [];
+        for (const x of [0, 16, 32, 48, 63]) {
+          const pixel = await imagePixel(page, x, SIZE / 2);
+          const grey = expected(x);
+          if (!near(pixel, [grey, grey, grey], 2)) found.push(`x ${x}: ${pixel?.slice(0, 3)}, expected ${grey.toFixed(0)}`);
+        }
+        return found.join("; ") || "ok";
+      },
+      { timeout: 20_000 },
+    )
     .toBe("ok");
   expect(expected(0)).toBeGreaterThan(250);
 });
@@ -150,11 +157,70 @@ test("the series strip shows each series' middle image; a thumbnail opens its se
   await expect(page).toHaveURL(/\/imaging\/thumbrgb$/);
   await expectSlice(page, 1, 1);
   await expect
-    .poll(async () => {
-      const [left, right] = [await imagePixel(page, LEFT_X, SIZE / 2), await imagePixel(page, RIGHT_X, SIZE / 2)];
-      return near(left, LEFT_COLOUR, 2) && near(right, RIGHT_COLOUR, 2) ? "ok" : `left ${left?.slice(0, 3)}, right ${right?.slice(0, 3)}`;
-    })
+    .poll(
+      async () => {
+        const [left, right] = [await imagePixel(page, LEFT_X, SIZE / 2), await imagePixel(page, RIGHT_X, SIZE / 2)];
+        return near(left, LEFT_COLOUR, 2) && near(right, RIGHT_COLOUR, 2) ? "ok" : `left ${left?.slice(0, 3)}, right ${right?.slice(0, 3)}`;
+      },
+      { timeout: 20_000 },
+    )
     .toBe("ok");
   // The thumbnails are drawn again for the new page of the strip, the current one too.
   await expect.poll(async () => (await thumbnail(strip.getByRole("button", { name: /#2 / }))).lit, { timeout: 20_000 }).toBeGreaterThan(0.5);
 });
+
+for (const [label, viewport, touch] of [
+  ["1366x768", { width: 1366, height: 768 }, false],
+  ["tablet 820x1180", { width: 820, height: 1180 }, true],
+] as const) {
+  test.describe(`the viewer at ${label}`, () => {
+    test.use({ viewport, hasTouch: touch, isMobile: touch });
+    for (const locale of ["en", "ar"]) {
+      test(`${locale}: a 300-slice series with its study's other series: tools, thumbnails and overlay on screen`, async ({ page }, testInfo) => {
+        const ct = await makeMultiFrame(path.join(dir, "shots-ct"), 300);
+        const rgb = await makeColourImage(path.join(dir, "shots-rgb"), "RGB");
+        const ctView = { ...seriesView("shotct", ct, 300, 1), description: "Axial 2.5 mm" };
+        const rgbView = { ...seriesView("shotrgb", rgb, 1, 2), modality: "OT", description: "Key images" };
+        await serveSeries(page, "shotct", ct, 300, { siblings: [rgbView], seriesNumber: 1 });
+        await serveSeries(page, "shotrgb", rgb, 1, { siblings: [ctView], seriesNumber: 2 });
+        await page.goto(`/${locale}/imaging/shotct`);
+        await expect(page.locator("html")).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
+        await expect(page.getByTestId("slice-indicator")).toHaveText(/150/);
+        await expect
+          .poll(async () => (await thumbnail(page.getByTestId("imaging-viewer").getByRole("navigation").getByRole("button").last())).lit, { timeout: 20_000 })
+          .toBeGreaterThan(0.5);
+        await expect.poll(async () => (await canvasPixel(page))?.[3], { timeout: 20_000 }).toBe(255);
+        // The 300-frame file's thumbnail is its middle frame (slice 150's square: 500 HU, white under 400/40), not its first (black).
+        const strip = page.getByTestId("imaging-viewer").getByRole("navigation");
+        await expect.poll(async () => (await thumbnail(strip.getByRole("button").first())).centre, { timeout: 20_000 }).toEqual([255, 255, 255]);
+        // Every tool, thumbnail and overlay line lies inside the window.
+        const inside = async (locator: Locator) => {
+          const box = (await locator.boundingBox())!;
+          return box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height;
+        };
+        for (const button of await page.getByRole("toolbar").getByRole("button").all())
+          expect(await inside(button), (await button.getAttribute("aria-label")) ?? "").toBe(true);
+        for (const button of await strip.getByRole("button").all()) expect(await inside(button)).toBe(true);
+        for (const id of ["viewer-patient", "viewer-study", "slice-indicator", "window-values"]) expect(await inside(page.getByTestId(id)), id).toBe(true);
+        // ... and none lies under the site's floating support button.
+        const widget = page.getByRole("complementary");
+        await expect(widget).toHaveCount(1);
+        const floating = (await widget.boundingBox())!;
+        const covered = async (locator: Locator) => {
+          const box = (await locator.boundingBox())!;
+          return (
+            box.x < floating.x + floating.width && floating.x < box.x + box.width && box.y < floating.y + floating.height && floating.y < box.y + box.height
+          );
+        };
+        for (const target of [
+          ...(await page.getByRole("toolbar").getByRole("button").all()),
+          ...(await strip.getByRole("button").all()),
+          ...["viewer-patient", "viewer-study", "slice-indicator", "window-values"].map((id) => page.getByTestId(id)),
+        ])
+          expect(await covered(target), (await target.textContent()) ?? "").toBe(false);
+        await testInfo.attach(`viewer-${locale}-${label.replace(" ", "-")}`, { body: await page.screenshot(), contentType: "image/png" });
+        await page.screenshot({ path: `test-results/viewer-${locale}-${label.replace(" ", "-")}.png` });
+      });
+    }
+  });
+}
