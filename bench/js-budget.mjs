@@ -12,8 +12,9 @@
  * "shared" is the part of the delta that every measured page loads (the layout's share).
  * Inline <script> (the React Server Components payload) is shown for information: visitors download
  * it too, but it is data, not code, and is not counted in the budget.
- * Sizes: gzip at zlib's default level, as `next start` compresses. Exits 1 when a page is over budget
- * or missing.
+ * Sizes: gzip at zlib's default level, as `next start` compresses. "viewer" says whether any of the
+ * page's scripts names the imaging viewer's engine (/viewer-engine/, client/imaging/load-engine.ts):
+ * marketing pages must not load it. Exits 1 when a page is over budget, missing, or loads the viewer.
  */
 import { gzipSync } from "node:zlib";
 import { benchBaseUrl, benchPages } from "./lighthouse-pages.mjs";
@@ -22,14 +23,26 @@ const BUDGET_KIB = 25;
 const base = benchBaseUrl();
 const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 const gzipCache = new Map();
+const viewerCache = new Map();
 
 async function gzippedSize(url) {
   if (!gzipCache.has(url)) {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    gzipCache.set(url, gzipSync(Buffer.from(await response.arrayBuffer())).length);
+    const body = Buffer.from(await response.arrayBuffer());
+    gzipCache.set(url, gzipSync(body).length);
+    viewerCache.set(url, body.includes("/viewer-engine/"));
   }
   return gzipCache.get(url);
+}
+
+/** Whether any of these scripts names the viewer's engine. */
+async function loadsViewer(urls) {
+  for (const url of urls) {
+    await gzippedSize(url);
+    if (viewerCache.get(url)) return true;
+  }
+  return false;
 }
 
 async function sum(urls) {
@@ -73,7 +86,8 @@ for (const page of pages) {
     continue;
   }
   const deltaGz = await sum(appScripts(page));
-  const pass = deltaGz <= BUDGET_KIB * 1024;
+  const viewer = await loadsViewer(page.external);
+  const pass = deltaGz <= BUDGET_KIB * 1024 && !viewer;
   if (!pass) failures++;
   rows.push({
     page: page.path,
@@ -84,6 +98,7 @@ for (const page of pages) {
     "delta KiB gz": kib(deltaGz),
     "of which shared": kib(await sum(shared.filter((url) => page.external.has(url)))),
     "inline RSC KiB gz": kib(page.inlineGz),
+    viewer: viewer ? "LOADED" : "no",
     result: pass ? "PASS" : "FAIL",
   });
 }

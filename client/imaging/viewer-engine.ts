@@ -11,6 +11,7 @@ import {
   cache,
   eventTarget,
   getRenderingEngine,
+  imageLoader,
   init as initCore,
   isCornerstoneInitialized,
   utilities,
@@ -137,6 +138,8 @@ export async function createStack(element: HTMLDivElement, imageIds: string[], i
     },
     async setImages(ids, at) {
       annotation.state.removeAllAnnotations();
+      // Another series opens with its own window, not the one chosen for the last.
+      viewport.resetProperties();
       await viewport.setStack(ids, at).catch((error: unknown) => events.onError(error));
       viewport.resetCamera();
       viewport.render();
@@ -182,8 +185,29 @@ function toWindow(range: { lower: number; upper: number }) {
   return { width: Math.round(windowWidth), center: Math.round(windowCenter) };
 }
 
-/** Draws one image into a small canvas (a series thumbnail), with the image's own window. */
+/**
+ * Draws one image into a small canvas (a series thumbnail), fitted, with the image's own window (or
+ * its full range when it has none) and its photometric interpretation, in a bitmap of the canvas's
+ * laid-out size at the screen's pixel density.
+ *
+ * Not through `loadImageToCanvas`, for three faults of Cornerstone 5.14 seen here: its WebGL path
+ * drew RGB images inverted (red as cyan); its CPU path asks for RGBA pixels, and a cached RGBA image
+ * shown later by the stack viewport (which wants RGB) came out striped, or the other way round a black
+ * thumbnail; and for colour images under a 256/128 window the CPU path draws `image.getCanvas()`,
+ * which the DICOM loader memoises by image id in one canvas shared by every image, so a thumbnail
+ * drawn again came out black. So: the image loaded apart from the cache (`ignoreCache`: decoded again
+ * from the loader's copy of the file, not fetched again), in the viewport's RGB form, drawn by the CPU
+ * renderer from its pixels.
+ */
 export async function drawThumbnail(canvas: HTMLCanvasElement, imageId: string): Promise<void> {
   await startCornerstone();
-  await utilities.loadImageToCanvas({ canvas, imageId, thumbnail: true });
+  const { width, height } = canvas.getBoundingClientRect();
+  const ratio = window.devicePixelRatio || 1;
+  canvas.width = Math.max(1, Math.round(width * ratio));
+  canvas.height = Math.max(1, Math.round(height * ratio));
+  const image = await imageLoader.loadImage(imageId, { priority: -5, requestType: CoreEnums.RequestType.Thumbnail, ignoreCache: true });
+  delete (image as Partial<Types.IImage>).getCanvas;
+  // As loadImageToCanvas does: pixels the loader has already rescaled are not rescaled again.
+  image.isPreScaled = image.isPreScaled || image.preScale?.scaled;
+  await utilities.renderToCanvasCPU(canvas, image);
 }

@@ -70,24 +70,31 @@ function SeriesView({ opened, switching, failed, onSwitch }: { opened: OpenedSer
 
   return (
     <div className="flex h-[calc(100dvh-4rem)] min-h-[600px] flex-col bg-neutral-950 text-neutral-100 lg:flex-row" data-testid="imaging-viewer">
-      <nav aria-label={t("seriesList")} className="order-2 flex shrink-0 gap-2 overflow-auto p-2 lg:order-1 lg:w-44 lg:flex-col">
+      <nav aria-label={t("seriesList")} className="order-2 flex shrink-0 gap-2 overflow-auto p-2 pe-20 lg:order-1 lg:w-44 lg:flex-col lg:pe-2">
         {allSeries.map((series) => (
           <SeriesThumbnail key={series.id} series={series} current={series.id === opened.series.id} onOpen={() => onSwitch(series.id)} />
         ))}
       </nav>
       <div className="order-1 flex min-h-0 min-w-0 flex-1 flex-col lg:order-2">
-        <div role="toolbar" aria-label={t("tools")} className="flex flex-wrap items-center gap-1 border-b border-neutral-800 p-1">
-          <ToolButtons tools={TOOLS} tool={tool} onTool={setTool} stack={stack} variant="ghost" />
-          <span className="mx-1 h-6 w-px bg-neutral-700" aria-hidden />
-          <PresetButtons stack={stack} variant="ghost" />
-          <span className="mx-1 h-6 w-px bg-neutral-700" aria-hidden />
-          <Button size="icon" variant="ghost" aria-label={t("previousSlice")} disabled={!stack} onClick={() => step(-1)}>
-            <ChevronUp aria-hidden />
-          </Button>
-          <Button size="icon" variant="ghost" aria-label={t("nextSlice")} disabled={!stack} onClick={() => step(1)}>
-            <ChevronDown aria-hidden />
-          </Button>
-          <ResetButton stack={stack} variant="ghost" />
+        {/* Each group wraps as a whole (on a tablet the previous and next buttons stay side by side). */}
+        <div role="toolbar" aria-label={t("tools")} className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-neutral-800 p-1">
+          <div className="flex flex-wrap items-center gap-1">
+            <ToolButtons tools={TOOLS} tool={tool} onTool={setTool} stack={stack} variant="ghost" />
+          </div>
+          <span className="h-6 w-px bg-neutral-700" aria-hidden />
+          <div className="flex flex-wrap items-center gap-1">
+            <PresetButtons stack={stack} variant="ghost" />
+          </div>
+          <span className="h-6 w-px bg-neutral-700" aria-hidden />
+          <div className="flex items-center gap-1">
+            <Button size="icon" variant="ghost" aria-label={t("previousSlice")} disabled={!stack} onClick={() => step(-1)}>
+              <ChevronUp aria-hidden />
+            </Button>
+            <Button size="icon" variant="ghost" aria-label={t("nextSlice")} disabled={!stack} onClick={() => step(1)}>
+              <ChevronDown aria-hidden />
+            </Button>
+            <ResetButton stack={stack} variant="ghost" />
+          </div>
         </div>
         <div className="relative min-h-0 flex-1">
           <DicomStack
@@ -100,22 +107,28 @@ function SeriesView({ opened, switching, failed, onSwitch }: { opened: OpenedSer
             onWindow={setWindowValues}
             onError={() => setImageError(true)}
           />
-          <div className="pointer-events-none absolute inset-x-0 top-0 flex justify-between gap-4 p-2 text-xs leading-tight text-white [text-shadow:0_0_3px_#000] sm:text-sm">
-            <div data-testid="viewer-patient">
+          {/* The overlay on a dark backing: readable over bright images too. */}
+          <div className="pointer-events-none absolute inset-x-0 top-0 flex items-start justify-between gap-4 p-2 text-xs leading-tight text-white sm:text-sm">
+            <div data-testid="viewer-patient" className="rounded bg-black/60 px-1.5 py-0.5">
               <p className="font-semibold">{opened.patient.name ?? t("notRecorded")}</p>
               <p>{t("patientId", { id: opened.patient.id ?? t("notRecorded") })}</p>
             </div>
-            <div className="text-end" data-testid="viewer-study">
+            <div className="rounded bg-black/60 px-1.5 py-0.5 text-end" data-testid="viewer-study">
               <p>{studyDate}</p>
               <p>{opened.study.description ?? ""}</p>
               <p>{opened.series.description ?? ""}</p>
             </div>
           </div>
-          <div className="pointer-events-none absolute inset-x-0 bottom-0 flex justify-between gap-4 p-2 text-xs text-white [text-shadow:0_0_3px_#000] sm:text-sm">
-            <p data-testid="slice-indicator" aria-live="polite">
+          {/* At the end side, room for the site's floating support button (fixed at the bottom end). */}
+          <div className="pointer-events-none absolute inset-x-0 bottom-0 flex items-end justify-between gap-4 p-2 text-xs text-white sm:text-sm lg:pe-20">
+            <p data-testid="slice-indicator" aria-live="polite" className="rounded bg-black/60 px-1.5 py-0.5">
               {t("sliceOf", { slice: slice + 1, total: imageIds.length })}
             </p>
-            <p data-testid="window-values">{windowValues ? t("windowValues", windowValues) : ""}</p>
+            {windowValues && (
+              <p data-testid="window-values" className="rounded bg-black/60 px-1.5 py-0.5">
+                {t("windowValues", windowValues)}
+              </p>
+            )}
           </div>
           {(imageError || failed) && (
             <p role="alert" className="absolute inset-x-4 top-1/2 rounded-md bg-neutral-900/90 p-4 text-center">
@@ -135,11 +148,13 @@ function SeriesThumbnail({ series, current, onOpen }: { series: ImagingSeries; c
   useEffect(() => {
     const target = canvas.current;
     if (!target || !series.middleInstanceId) return;
-    const imageId = `wadouri:${imagingPaths.instance(series.middleInstanceId)}`;
+    // A series of one multi-frame file: its middle frame, as the viewer opens it.
+    const frame = series.instanceCount === 1 && series.frames > 1 ? `?frame=${Math.floor((series.frames - 1) / 2) + 1}` : "";
+    const imageId = `wadouri:${imagingPaths.instance(series.middleInstanceId)}${frame}`;
     loadViewerEngine()
       .then(({ drawThumbnail }) => drawThumbnail(target, imageId))
       .catch(() => undefined);
-  }, [series.middleInstanceId]);
+  }, [series.middleInstanceId, series.instanceCount, series.frames]);
   const name = [series.seriesNumber !== null ? `#${series.seriesNumber}` : null, series.modality, series.description].filter(Boolean).join(" · ");
   return (
     <button

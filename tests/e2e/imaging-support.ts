@@ -1,4 +1,61 @@
+import { readFile } from "node:fs/promises";
 import { expect, type Page } from "@playwright/test";
+import type { ImagingSeries, OpenedSeries } from "../../lib/contracts/imaging";
+import { SIZE, TRANSFER_SYNTAXES, type SeriesFiles } from "../support/dicom-series";
+
+/** A generated series as GET /api/imaging/series/{id} describes it; its instances' ids are `${id}-${index}`. */
+export function seriesView(id: string, series: SeriesFiles, frames = 1, seriesNumber = 1): ImagingSeries {
+  return {
+    id,
+    seriesInstanceUid: series.seriesInstanceUid,
+    seriesNumber,
+    modality: "CT",
+    bodyPart: "CHEST",
+    description: `Axial ${series.syntax}`,
+    instanceCount: series.files.length,
+    frames: series.files.length * frames,
+    totalBytes: 0,
+    middleInstanceId: `${id}-${Math.floor(series.files.length / 2)}`,
+  };
+}
+
+function openedSeries(id: string, series: SeriesFiles, frames: number, siblings: ImagingSeries[], seriesNumber: number): OpenedSeries {
+  return {
+    caseId: "case",
+    patient: { name: "Amaka Okafor", id: "LAG-00417" },
+    study: {
+      id: "study",
+      studyInstanceUid: series.studyInstanceUid,
+      studyDate: "2026-03-15",
+      description: "CT CHEST",
+      modalities: ["CT"],
+      bodyParts: ["CHEST"],
+      instanceCount: series.files.length,
+      totalBytes: 0,
+    },
+    series: seriesView(id, series, frames, seriesNumber),
+    siblings,
+    instances: series.files.map((_, index) => ({
+      id: `${id}-${index}`,
+      instanceNumber: index + 1,
+      frames,
+      transferSyntaxUid: TRANSFER_SYNTAXES[series.syntax],
+    })),
+  };
+}
+
+/**
+ * Serves a generated series to the page as the series and instance routes serve it (interception:
+ * authorization and indexing are imaging-viewer.spec.ts's), at /imaging/{id}. `siblings`: the study's
+ * other series (served with serveSeries too), shown as thumbnails.
+ */
+export async function serveSeries(page: Page, id: string, series: SeriesFiles, frames = 1, { siblings = [] as ImagingSeries[], seriesNumber = 1 } = {}) {
+  await page.route(`**/api/imaging/series/${id}`, (route) => route.fulfill({ json: openedSeries(id, series, frames, siblings, seriesNumber) }));
+  await page.route(`**/api/imaging/instances/${id}-*`, async (route) => {
+    const index = Number(new URL(route.request().url()).pathname.split("-").pop());
+    await route.fulfill({ body: await readFile(series.files[index]), contentType: "application/dicom" });
+  });
+}
 
 /** The RGBA of the viewer canvas's pixel at a fraction of its width and height (0.5, 0.5: the centre); null before the viewer has drawn. */
 export async function canvasPixel(page: Page, fx = 0.5, fy = 0.5): Promise<[number, number, number, number] | null> {
@@ -32,4 +89,25 @@ export async function expectCentreGrey(page: Page, expected: number, tolerance =
       { timeout: 20_000 },
     )
     .toBe("ok");
+}
+
+/**
+ * The RGBA the viewer canvas shows for the image pixel (x, y) of a SIZE × SIZE image: after a reset the
+ * stack viewport fits the square image into the canvas, centred, scaled by the canvas's shorter side.
+ */
+export async function imagePixel(page: Page, x: number, y: number): Promise<[number, number, number, number] | null> {
+  const size = await page.getByTestId("dicom-stack").evaluate((element) => {
+    const canvas = element.querySelector("canvas");
+    return canvas ? { width: canvas.width, height: canvas.height } : null;
+  });
+  if (!size) return null;
+  const scale = Math.min(size.width, size.height) / SIZE;
+  const cx = size.width / 2 + (x + 0.5 - SIZE / 2) * scale;
+  const cy = size.height / 2 + (y + 0.5 - SIZE / 2) * scale;
+  return canvasPixel(page, cx / size.width, cy / size.height);
+}
+
+/** Whether `actual` is within `tolerance` of `expected` in each of R, G and B. */
+export function near(actual: readonly number[] | null, expected: readonly number[], tolerance: number): boolean {
+  return !!actual && expected.every((value, channel) => Math.abs(actual[channel] - value) <= tolerance);
 }

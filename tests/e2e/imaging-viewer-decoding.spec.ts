@@ -1,72 +1,15 @@
-import { readFile } from "node:fs/promises";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import type { OpenedSeries } from "../../lib/contracts/imaging";
-import {
-  LOSSY,
-  TRANSFER_SYNTAXES,
-  ctSquareHu,
-  grey8,
-  makeCtSeries,
-  makeMultiFrame,
-  windowed,
-  type SeriesFiles,
-  type SyntaxName,
-} from "../support/dicom-series";
+import { expect, test } from "@playwright/test";
+import { LOSSY, TRANSFER_SYNTAXES, ctSquareHu, grey8, makeCtSeries, makeMultiFrame, windowed, type SyntaxName } from "../support/dicom-series";
 import { becomeAdminThroughApi, signUpThroughApi } from "./support";
-import { expectCentreGrey, expectSlice } from "./imaging-support";
+import { expectCentreGrey, expectSlice, serveSeries as serve } from "./imaging-support";
 
 /*
  * The viewer's decoding of each transfer syntax, with the series served to the page as the series and
  * instance routes serve it (interception; authorization and indexing are imaging-viewer.spec.ts's).
  */
-function openedSeries(id: string, series: SeriesFiles, frames = 1): OpenedSeries {
-  const seriesView = {
-    id,
-    seriesInstanceUid: series.seriesInstanceUid,
-    seriesNumber: 1,
-    modality: "CT",
-    bodyPart: "CHEST",
-    description: `Axial ${series.syntax}`,
-    instanceCount: series.files.length,
-    frames: series.files.length * frames,
-    totalBytes: 0,
-    middleInstanceId: `${id}-${Math.floor(series.files.length / 2)}`,
-  };
-  return {
-    caseId: "case",
-    patient: { name: "Amaka Okafor", id: "LAG-00417" },
-    study: {
-      id: "study",
-      studyInstanceUid: series.studyInstanceUid,
-      studyDate: "2026-03-15",
-      description: "CT CHEST",
-      modalities: ["CT"],
-      bodyParts: ["CHEST"],
-      instanceCount: series.files.length,
-      totalBytes: 0,
-    },
-    series: seriesView,
-    siblings: [],
-    instances: series.files.map((_, index) => ({
-      id: `${id}-${index}`,
-      instanceNumber: index + 1,
-      frames,
-      transferSyntaxUid: TRANSFER_SYNTAXES[series.syntax],
-    })),
-  };
-}
-
-async function serve(page: Page, id: string, series: SeriesFiles, frames = 1) {
-  await page.route(`**/api/imaging/series/${id}`, (route) => route.fulfill({ json: openedSeries(id, series, frames) }));
-  await page.route(`**/api/imaging/instances/${id}-*`, async (route) => {
-    const index = Number(new URL(route.request().url()).pathname.split("-").pop());
-    await route.fulfill({ body: await readFile(series.files[index]), contentType: "application/dicom" });
-  });
-}
-
 const dir = mkdtempSync(path.join(tmpdir(), "afya-viewer-"));
 
 test.describe("viewer decoding", () => {
@@ -93,7 +36,7 @@ test.describe("viewer decoding", () => {
     });
   }
 
-  test("a 300-frame file: each frame a slice; slice 150 under the bone preset", async ({ page }) => {
+  test("a 300-frame file: each frame a slice; slice 150 under the bone preset, the wheel and End scroll it", async ({ page }) => {
     const series = await makeMultiFrame(path.join(dir, "multiframe"), 300);
     await serve(page, "multiframe", series, 300);
     await page.goto("/imaging/multiframe");
@@ -101,6 +44,15 @@ test.describe("viewer decoding", () => {
     await expect(page.getByRole("button", { name: "Bone" })).toBeEnabled({ timeout: 20_000 });
     await page.getByRole("button", { name: "Bone" }).click();
     await expectCentreGrey(page, windowed(ctSquareHu(150), 1800, 400));
+    // The wheel steps through the file's frames as through a stack of files.
+    const box = (await page.getByTestId("dicom-stack").boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    for (let i = 0; i < 2; i++) {
+      await page.mouse.wheel(0, 100);
+      await page.waitForTimeout(50);
+    }
+    await expectSlice(page, 152, 300);
+    await expectCentreGrey(page, windowed(ctSquareHu(152), 1800, 400));
     await page.getByTestId("dicom-stack").focus();
     await page.keyboard.press("End");
     await expectSlice(page, 300, 300);

@@ -312,16 +312,27 @@ export async function makeMultiFrame(dir: string, frames = 20): Promise<SeriesFi
 
 export type ColourModel = "MONOCHROME1" | "RGB" | "YBR_FULL" | "YBR_FULL_422" | "PALETTE";
 
-/** The colour at (x, y) of the colour test image (RGB): red rises with x, green with y, blue is 128 in the square. */
-export function rgbAt(x: number, y: number): [number, number, number] {
-  const inSquare = x >= SQUARE.from && x < SQUARE.to && y >= SQUARE.from && y < SQUARE.to;
-  return [x * 4, y * 4, inSquare ? 200 : 0];
+/** The colour images' halves: columns left of the middle are pure red, the others pure blue. */
+export const LEFT_COLOUR = [255, 0, 0] as const;
+export const RIGHT_COLOUR = [0, 0, 255] as const;
+export function colourAt(x: number): readonly [number, number, number] {
+  return x < SIZE / 2 ? LEFT_COLOUR : RIGHT_COLOUR;
 }
+/** The palette image's indices for the two halves (its palette maps them to red and blue, every other index to grey). */
+const PALETTE_INDEX = { left: 10, right: 200 } as const;
+
+/** MONOCHROME1's stored value at column x: a gradient, 0 at the left (so drawn white) to 252 at the right (drawn nearly black). */
+export function monochrome1At(x: number): number {
+  return 4 * x;
+}
+/** MONOCHROME1's window (in the file): the whole 8-bit range. */
+export const MONOCHROME1_WINDOW = { width: 256, center: 128 } as const;
 
 /**
- * One image in a colour model. MONOCHROME1: grey8(1) stored inverted (so it must display as grey8(1));
- * RGB and YBR_FULL: rgbAt; YBR_FULL_422: rgbAt through dcmcjpeg's baseline (lossy, subsampled);
- * PALETTE: index grey8(1) through a palette where index i is (i, 255 - i, 128).
+ * One image in a colour model, 64 × 64. MONOCHROME1: the gradient monochrome1At, with MONOCHROME1_WINDOW;
+ * RGB and YBR_FULL (converted from RGB as PS3.3 C.7.6.3.1.2 gives it): colourAt; YBR_FULL_422:
+ * colourAt through dcmcjpeg's baseline (lossy, chroma subsampled); PALETTE: index 10 on the left and
+ * 200 on the right through a 16-bit palette that maps them to colourAt's red and blue.
  */
 export async function makeColourImage(dir: string, model: ColourModel): Promise<SeriesFiles> {
   await mkdir(dir, { recursive: true });
@@ -329,25 +340,37 @@ export async function makeColourImage(dir: string, model: ColourModel): Promise<
   const seriesInstanceUid = uid();
   const base = { ...baseDataset(studyInstanceUid, seriesInstanceUid, 20, model), Modality: "OT", SOPInstanceUID: uid() };
   const file = path.join(dir, `${model}.dcm`);
+  const perPixel = (value: (x: number, y: number) => number) => {
+    const pixels = new Uint8Array(SIZE * SIZE);
+    for (let y = 0; y < SIZE; y++) for (let x = 0; x < SIZE; x++) pixels[y * SIZE + x] = value(x, y);
+    return pixels;
+  };
   if (model === "MONOCHROME1") {
-    const pixels = grey8Pixels(1).map((value) => 255 - value);
-    await writeDicom(file, { ...base, ...grey8Image(1, pixels, "MONOCHROME1") }, TRANSFER_SYNTAXES.explicitLittle);
+    const image = grey8Image(1, perPixel(monochrome1At), "MONOCHROME1");
+    await writeDicom(
+      file,
+      { ...base, ...image, WindowCenter: MONOCHROME1_WINDOW.center, WindowWidth: MONOCHROME1_WINDOW.width },
+      TRANSFER_SYNTAXES.explicitLittle,
+    );
   } else if (model === "PALETTE") {
-    const red = new Uint16Array(256).map((_, i) => i * 257);
-    const green = new Uint16Array(256).map((_, i) => (255 - i) * 257);
-    const blue = new Uint16Array(256).fill(128 * 257);
+    const entry = (i: number, channel: 0 | 1 | 2) =>
+      (i === PALETTE_INDEX.left ? LEFT_COLOUR[channel] : i === PALETTE_INDEX.right ? RIGHT_COLOUR[channel] : i) * 257;
+    const lut = (channel: 0 | 1 | 2) => new Uint16Array(256).map((_, i) => entry(i, channel));
     await writeDicom(
       file,
       {
         ...base,
-        ...grey8Image(1, grey8Pixels(1)),
+        ...grey8Image(
+          1,
+          perPixel((x) => (x < SIZE / 2 ? PALETTE_INDEX.left : PALETTE_INDEX.right)),
+        ),
         PhotometricInterpretation: "PALETTE COLOR",
         RedPaletteColorLookupTableDescriptor: [256, 0, 16],
         GreenPaletteColorLookupTableDescriptor: [256, 0, 16],
         BluePaletteColorLookupTableDescriptor: [256, 0, 16],
-        RedPaletteColorLookupTableData: [red.buffer],
-        GreenPaletteColorLookupTableData: [green.buffer],
-        BluePaletteColorLookupTableData: [blue.buffer],
+        RedPaletteColorLookupTableData: [lut(0).buffer],
+        GreenPaletteColorLookupTableData: [lut(1).buffer],
+        BluePaletteColorLookupTableData: [lut(2).buffer],
         _vrMap: {
           PixelData: "OB",
           RedPaletteColorLookupTableDescriptor: "US",
@@ -364,7 +387,7 @@ export async function makeColourImage(dir: string, model: ColourModel): Promise<
     const rgb = new Uint8Array(SIZE * SIZE * 3);
     for (let y = 0; y < SIZE; y++)
       for (let x = 0; x < SIZE; x++) {
-        const [r, g, b] = rgbAt(x, y);
+        const [r, g, b] = colourAt(x);
         const at = (y * SIZE + x) * 3;
         if (model === "YBR_FULL") {
           // PS3.3 C.7.6.3.1.2: YBR_FULL from RGB.
