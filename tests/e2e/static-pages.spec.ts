@@ -67,6 +67,8 @@ test("each kind of static page runs its own scripts in Chromium, and nothing is 
   ];
   for (const { locale, address } of inBrowser) {
     await page.goto(address);
+    // Inline scripts run (or are refused) while the document is parsed, before "load".
+    expect(violations, address).toEqual([]);
     await page
       .getByRole("banner")
       .getByRole("button", { name: openMenu(locale) })
