@@ -11,7 +11,7 @@ function prerenderedPages(): ReadonlyMap<string, readonly string[]> {
   // `next dev` renders every page per request (and may share the folder with an older production build).
   if (process.env.NODE_ENV !== "production") return new Map();
   if (!pages) {
-    const distDir = path.join(process.cwd(), process.env.NEXT_DIST_DIR ?? ".next");
+    const distDir = path.resolve(process.cwd(), process.env.NEXT_DIST_DIR ?? ".next");
     const file = path.join(distDir, MANIFEST_FILE);
     if (existsSync(file)) {
       pages = new Map(Object.entries((JSON.parse(readFileSync(file, "utf8")) as { pages: Record<string, string[]> }).pages));
