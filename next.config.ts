@@ -33,6 +33,9 @@ const nextConfig: NextConfig = {
   // Lets several builds or dev servers of this tree run side by side (e.g. NEXT_DIST_DIR=.next-e2e).
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   typedRoutes: false,
+  // Next writes an `integrity` hash on each of its <script src> tags: a pre-rendered page's policy allows
+  // exactly those hashes and its inline scripts' (scripts/static-page-hashes.mjs, proxy.ts).
+  experimental: { sri: { algorithm: "sha256" } },
   async headers() {
     return [
       { source: `/:path((?!${storedFilePaths}).*)`, headers: securityHeaders("DENY") },

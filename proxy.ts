@@ -1,8 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
 import createMiddleware from "next-intl/middleware";
+import { splitLocalePath } from "@/lib/i18n/locales";
 import { routing } from "@/lib/i18n/routing";
 import { strictTransportSecurity } from "@/lib/api/transport-security";
+import { pagePolicy } from "@/lib/security/page-policy";
 import { securityHeaders } from "@/lib/security/response-headers";
+import { prerenderedScriptSources } from "@/lib/security/static-page-hashes";
 
 /** lib/api/client-ip.ts's header for Better Auth: pages never set it, and a client's value never reaches them. */
 const CLIENT_IP_HEADER = "x-afyabridge-client-ip";
@@ -10,65 +13,42 @@ const CLIENT_IP_HEADER = "x-afyabridge-client-ip";
 const handleI18nRouting = createMiddleware(routing);
 
 /**
- * The pages' Content-Security-Policy, with a fresh nonce for every request. Next reads the nonce from
- * the request's policy while it renders and puts it on its own scripts (that is why every page is
- * rendered per request: see app/[locale]/layout.tsx and docs/decisions/010-content-security-policy.md).
- */
-function contentSecurityPolicy(nonce: string, pathname: string): string {
-  const viewer = isImagingViewer(pathname);
-  const directives = [
-    "default-src 'self'",
-    // React's development build needs eval for its debugging information; production never does. The
-    // imaging viewer compiles its image decoders (WebAssembly, served from /viewer-engine/) and only that.
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : viewer ? " 'wasm-unsafe-eval'" : ""}`,
-    // Styles only, never scripts: Radix sets positions and sizes (select menus, accordions, toasts' swipe)
-    // and the progress bars their widths through style attributes, and the dialogs' scroll lock inserts a
-    // <style> element; none of these can carry the nonce. Inline styles cannot run code.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    // Stored PDFs and text files are shown in frames inside the app's own preview dialogs.
-    "frame-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    // The viewer decodes images in a module worker from /viewer-engine/ (without this, 'strict-dynamic'
-    // in script-src, its fallback, would refuse it); no other page starts a worker of its own.
-    ...(viewer ? ["worker-src 'self'"] : []),
-  ];
-  if ((process.env.APP_URL ?? "").startsWith("https://")) directives.push("upgrade-insecure-requests");
-  return directives.join("; ");
-}
-
-/**
- * The pages that decode DICOM images with Cornerstone (any language prefix): the viewer, the transcript
- * page, and the admin pages whose file preview shows DICOM images (the dashboard and a case).
- */
-const VIEWER_PAGE = /^(?:\/[a-z]{2})?\/(?:imaging\/[^/]+|dashboard\/transcriptions\/[^/]+|admin-dashboard|admin-dashboard\/cases\/[^/]+)\/?$/;
-
-export function isImagingViewer(pathname: string): boolean {
-  return VIEWER_PAGE.test(pathname);
-}
-
-/**
  * Chooses the language and redirects, and sets the pages' Content-Security-Policy. Never a security
  * boundary: every page, route handler and data query checks the session and role itself.
  */
 export default function proxy(request: NextRequest) {
-  if (!decodable(request.nextUrl.pathname)) return badAddress();
-  if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
-  const policy = contentSecurityPolicy(Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64"), request.nextUrl.pathname);
-  // next-intl forwards a copy of the request's headers to the page, so the policy reaches the renderer.
-  request.headers.set("Content-Security-Policy", policy);
+  const { pathname } = request.nextUrl;
+  if (!decodable(pathname)) return badAddress();
+  if (pathname.startsWith("/api/")) return NextResponse.next();
   request.headers.delete(CLIENT_IP_HEADER);
+  const hashes = prerenderedScriptSources(pathname);
+  const policy = pagePolicy(hashes ? { hashes } : { nonce: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64") }, pathname);
+  // next-intl forwards a copy of the request's headers to the page, so the nonce reaches the renderer.
+  if (!hashes) request.headers.set("Content-Security-Policy", policy);
   const response = handleI18nRouting(request);
   // Replaces the header-only policy that next.config.ts gives every response.
   response.headers.set("Content-Security-Policy", policy);
+  if (hashes) cacheablePage(request, response);
   const hsts = strictTransportSecurity();
   if (hsts) response.headers.set("Strict-Transport-Security", hsts);
   return response;
+}
+
+/**
+ * A pre-rendered page, and its policy, are the same for every visitor: a CDN may keep a page a few
+ * minutes (and serve it stale for an hour while it fetches it again), and the browser asks again each
+ * time with the ETag Next sends and gets a 304 while the build is the same. Two kinds of answer are kept
+ * by the browser only: one that sets the language cookie, and an English page without prefix, which
+ * next-intl answers with a redirect to another language when the visitor's cookie or browser asks for
+ * one (Next replaces any Vary header of a page, so a CDN cannot be told that it varies with them). No
+ * `no-cache` here: Next passes the proxy's response headers on in the request, and would then answer
+ * a revalidation with the whole page instead of a 304.
+ */
+function cacheablePage(request: NextRequest, response: NextResponse) {
+  if (response.headers.has("Location")) return;
+  const unprefixed = splitLocalePath(request.nextUrl.pathname).path === request.nextUrl.pathname;
+  const shared = !unprefixed && response.headers.getSetCookie().length === 0;
+  response.headers.set("Cache-Control", shared ? "public, max-age=0, s-maxage=300, stale-while-revalidate=3600" : "private, max-age=0, must-revalidate");
 }
 
 /**

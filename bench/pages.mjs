@@ -8,12 +8,21 @@
  * for the request), and what a repeat visit costs: the page asked for again with the ETag of the first
  * answer (If-None-Match), as a browser revalidates it (304 and no body, or the whole page again).
  *
- *   npm run build && node bench/pages.mjs [requests=200] [concurrency=8]
+ *   npm run build && node bench/pages.mjs [requests=200] [concurrency=8] [other checkout]
  *
  * Starts the build on a free port with a fresh embedded database (bench/server.mjs); set NEXT_DIST_DIR if
- * the build is elsewhere. Each page is requested 20 times first, unmeasured, to warm the server up.
+ * the build is elsewhere. Each page is requested 20 times first, unmeasured, to warm the server up. The
+ * requests carry the page's language cookie, as a returning visitor's do.
+ *
+ * With a third argument, the directory of another checkout with its own production build (e.g. the
+ * commit before the marketing pages were pre-rendered, when every page had a nonce), measures that build
+ * too, right after this one, and prints both side by side:
+ *
+ *   git archive <commit> | tar -x -C /tmp/afya-nonce && cp -al node_modules /tmp/afya-nonce/
+ *   (cd /tmp/afya-nonce && npm run build) && node bench/pages.mjs 200 8 /tmp/afya-nonce
  */
 import { readFileSync, readdirSync, rmSync } from "node:fs";
+import path from "node:path";
 import { Agent, request } from "node:http";
 import { cpus, loadavg } from "node:os";
 import { gunzipSync } from "node:zlib";
@@ -29,7 +38,9 @@ const CLOCK_TICKS = 100; // USER_HZ on Linux
 function get(agent, url, extraHeaders = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const req = request(url, { agent, headers: { "accept-encoding": "gzip", accept: "text/html", ...extraHeaders } }, (response) => {
+    const locale = new URL(url).pathname.match(/^\/([a-z]{2})(?:\/|$)/)?.[1] ?? "en";
+    const headers = { "accept-encoding": "gzip", accept: "text/html", cookie: `NEXT_LOCALE=${locale}`, ...extraHeaders };
+    const req = request(url, { agent, headers }, (response) => {
       const chunks = [];
       response.on("data", (chunk) => chunks.push(chunk));
       response.on("end", () => {
@@ -43,6 +54,7 @@ function get(agent, url, extraHeaders = {}) {
           encoding: response.headers["content-encoding"] ?? "identity",
           cache: response.headers["x-nextjs-cache"] ?? "-",
           etag: response.headers.etag,
+          cacheControl: response.headers["cache-control"] ?? "-",
         });
       });
       response.on("error", reject);
@@ -104,47 +116,85 @@ async function repeatVisit(agent, url, etag) {
   const again = await get(agent, url, etag ? { "if-none-match": etag } : {});
   return `${again.status} ${kib(again.wireBytes)}`;
 }
-const server = await startServer();
-const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-try {
-  console.log(`${requests} requests per page, ${concurrency} in flight; ${cpus().length} CPUs, load average ${loadavg()[0].toFixed(2)} at start`);
-  console.log("page         req/s    p50 ms   p95 ms   wire (gzip)   body         CPU ms/req   cache   repeat visit");
-  const totals = { count: 0, seconds: 0, cpu: 0, times: [] };
-  for (const page of PAGES) {
-    const url = `${server.url}${page}`;
-    await run(agent, url, WARM_UP);
-    const cpuBefore = treeCpuSeconds(server.pid);
-    const { results, seconds } = await run(agent, url, requests);
-    const cpu = treeCpuSeconds(server.pid) - cpuBefore;
-    const failed = results.filter((result) => result.status !== 200);
-    if (failed.length) throw new Error(`${page}: ${failed.length} answers were not 200 (first: ${failed[0].status})`);
-    const times = results.map((result) => result.ms).sort((a, b) => a - b);
-    const { wireBytes, bodyBytes, encoding, cache, etag } = results.at(-1);
-    const repeat = await repeatVisit(agent, url, etag);
-    totals.count += results.length;
-    totals.seconds += seconds;
-    totals.cpu += cpu;
-    totals.times.push(...times);
+
+/** Measures every page on the build of checkout `cwd`; prints its table and returns a row per page plus one for all pages. */
+async function measureBuild(cwd) {
+  const server = await startServer({}, cwd);
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  try {
+    console.log(`\n${cwd}: ${requests} requests per page, ${concurrency} in flight; ${cpus().length} CPUs, load average ${loadavg()[0].toFixed(2)} at start`);
+    console.log("page         req/s    p50 ms   p95 ms   wire (gzip)   body         CPU ms/req   cache   repeat visit   Cache-Control");
+    const rows = [];
+    const totals = { count: 0, seconds: 0, cpu: 0, times: [] };
+    for (const page of PAGES) {
+      const url = `${server.url}${page}`;
+      await run(agent, url, WARM_UP);
+      const cpuBefore = treeCpuSeconds(server.pid);
+      const { results, seconds } = await run(agent, url, requests);
+      const cpu = treeCpuSeconds(server.pid) - cpuBefore;
+      const failed = results.filter((result) => result.status !== 200);
+      if (failed.length) throw new Error(`${page}: ${failed.length} answers were not 200 (first: ${failed[0].status})`);
+      const times = results.map((result) => result.ms).sort((a, b) => a - b);
+      const { wireBytes, bodyBytes, encoding, cache, etag, cacheControl } = results.at(-1);
+      const repeat = await repeatVisit(agent, url, etag);
+      totals.count += results.length;
+      totals.seconds += seconds;
+      totals.cpu += cpu;
+      totals.times.push(...times);
+      const row = { page, rps: results.length / seconds, p50: percentile(times, 50), cpu: (cpu * 1000) / results.length, repeat };
+      rows.push(row);
+      console.log(
+        [
+          page.padEnd(10),
+          row.rps.toFixed(1).padStart(7),
+          row.p50.toFixed(0).padStart(9),
+          percentile(times, 95).toFixed(0).padStart(8),
+          `${kib(wireBytes)}${encoding === "gzip" ? "" : ` (${encoding})`}`.padStart(14),
+          kib(bodyBytes).padStart(12),
+          row.cpu.toFixed(1).padStart(12),
+          `   ${cache.padEnd(7)}`,
+          repeat.padEnd(14),
+          cacheControl,
+        ].join(" "),
+      );
+    }
+    totals.times.sort((a, b) => a - b);
+    const all = {
+      page: "all pages",
+      rps: totals.count / totals.seconds,
+      p50: percentile(totals.times, 50),
+      cpu: (totals.cpu * 1000) / totals.count,
+      repeat: "",
+    };
+    console.log(
+      `all pages: ${all.rps.toFixed(1)} req/s, p50 ${all.p50.toFixed(0)} ms, p95 ${percentile(totals.times, 95).toFixed(0)} ms, server CPU ${all.cpu.toFixed(1)} ms per request`,
+    );
+    return [...rows, all];
+  } finally {
+    agent.destroy();
+    await server.stop();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+const builds = [process.cwd(), ...(process.argv[4] ? [path.resolve(process.argv[4])] : [])];
+const measured = [];
+for (const cwd of builds) measured.push(await measureBuild(cwd));
+if (measured.length === 2) {
+  const [self, other] = measured;
+  console.log(`\nside by side: this build (${builds[0]}) | the other (${builds[1]})`);
+  console.log("page         CPU ms/req          req/s               p50 ms          repeat visit");
+  self.forEach((row, index) => {
+    const them = other[index];
+    const pair = (a, b, digits) => `${a.toFixed(digits)} | ${b.toFixed(digits)}`.padEnd(20);
     console.log(
       [
-        page.padEnd(10),
-        (results.length / seconds).toFixed(1).padStart(7),
-        percentile(times, 50).toFixed(0).padStart(9),
-        percentile(times, 95).toFixed(0).padStart(8),
-        `${kib(wireBytes)}${encoding === "gzip" ? "" : ` (${encoding})`}`.padStart(14),
-        kib(bodyBytes).padStart(12),
-        ((cpu * 1000) / results.length).toFixed(1).padStart(12),
-        `   ${cache.padEnd(7)}`,
-        repeat,
+        row.page.padEnd(12),
+        pair(row.cpu, them.cpu, 1),
+        pair(row.rps, them.rps, 1),
+        pair(row.p50, them.p50, 0),
+        row.repeat ? `${row.repeat} | ${them.repeat}` : "",
       ].join(" "),
     );
-  }
-  totals.times.sort((a, b) => a - b);
-  console.log(
-    `all pages: ${(totals.count / totals.seconds).toFixed(1)} req/s, p50 ${percentile(totals.times, 50).toFixed(0)} ms, p95 ${percentile(totals.times, 95).toFixed(0)} ms, server CPU ${((totals.cpu * 1000) / totals.count).toFixed(1)} ms per request`,
-  );
-} finally {
-  agent.destroy();
-  server.stop();
-  rmSync(server.dataDir, { recursive: true, force: true });
+  });
 }

@@ -17,7 +17,8 @@ async function freePort() {
   });
 }
 
-export async function startServer(extraEnv = {}) {
+/** `cwd`: the checkout whose build to start (default: this one). */
+export async function startServer(extraEnv = {}, cwd = process.cwd()) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "afya-bench-"));
   const env = {
@@ -30,11 +31,15 @@ export async function startServer(extraEnv = {}) {
     STORAGE_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString("base64"),
     ...extraEnv,
   };
-  const prepared = spawnSync("npm", ["run", "--silent", "db:deploy"], { env, stdio: "inherit" });
+  const prepared = spawnSync("npm", ["run", "--silent", "db:deploy"], { cwd, env, stdio: "inherit" });
   if (prepared.status !== 0) throw new Error("db:deploy failed");
   // BENCH_NODE_ARGS: options for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn("node", [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(port)], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn("node", [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(port)], {
+    cwd,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const url = `http://localhost:${port}`;
   for (let i = 0; i < 200; i++) {
     try {

@@ -96,9 +96,14 @@ const steps = {
   // (scripts/build-viewer.mjs) into public/ before Next's build.
   build: () =>
     run("Viewer engine bundle", "node", ["scripts/build-viewer.mjs"]) &&
-    run("Production build", "npx", ["next", "build"], { ...buildSecrets, ...buildPublicConfig }),
+    run("Production build", "npx", ["next", "build"], { ...buildSecrets, ...buildPublicConfig }) &&
+    run("Script hashes of the pre-rendered pages", "node", ["scripts/static-page-hashes.mjs"]),
   secrets: () => {
-    const ok = run("Secrets scan of the build", "node", [
+    const ok = run("Secrets scan and pre-rendered pages of the build", "node", [
+      "--import",
+      "./scripts/server-only-hooks.mjs",
+      "--import",
+      "tsx",
       "--test",
       "--test-reporter=spec",
       "--test-reporter-destination=stdout",
@@ -106,6 +111,7 @@ const steps = {
       `--test-reporter-destination=${results}/secrets.tap`,
       "tests/build/bundle-secrets.test.mjs",
       "tests/build/placeholders.test.mjs",
+      "tests/build/static-pages.test.ts",
     ]);
     count("secrets", () => tapCounts(`${results}/secrets.tap`));
     return ok;

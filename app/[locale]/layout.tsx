@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { notFound } from "next/navigation";
-import { connection } from "next/server";
 import { hasLocale } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { routing } from "@/lib/i18n/routing";
@@ -18,9 +17,6 @@ export function generateStaticParams() {
 }
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
-  // Every page is rendered for its request: Next puts the nonce of the request's Content-Security-Policy
-  // (proxy.ts) on its scripts only then, and a page pre-rendered at build time has scripts without it.
-  await connection();
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);

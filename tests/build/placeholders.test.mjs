@@ -31,8 +31,8 @@ export function scanForPlaceholders(files, base) {
 }
 
 /**
- * The browser bundle, and everything the server renders pages from: the pages are rendered per request
- * (their CSP nonce), so what they can show is in the server's compiled code and prerendered files.
+ * The browser bundle, and everything the server renders pages from: the marketing pages are pre-rendered
+ * files, the others are rendered per request (their CSP nonce) from the server's compiled code.
  */
 function builtFiles(distDir) {
   return [

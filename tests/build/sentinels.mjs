@@ -25,7 +25,7 @@ export const forbiddenStrings = [
 ];
 
 /**
- * Secret values the end-to-end server runs with (playwright.config.ts). Pages are rendered per request,
+ * Secret values the end-to-end server runs with (playwright.config.ts). Most pages are rendered per request,
  * so tests/e2e/rendered-secrets.spec.ts looks for these in the HTML and scripts the running app serves.
  * The database and mail settings cannot be sentinels there (the server needs its embedded database and
  * its outbox), so the password checks of the rendered pages are the S3 secret and the users' password.

@@ -3,7 +3,7 @@ import { serverSecrets } from "../build/sentinels.mjs";
 import { becomeAdminThroughApi, invitePartnerThroughApi, signUpThroughApi, submitGuestCaseThroughApi } from "./support";
 
 /**
- * Pages are rendered per request, so the build scan (tests/build/bundle-secrets.test.mjs) cannot see
+ * Most pages are rendered per request (the marketing pages are pre-rendered at build time), so the build scan (tests/build/bundle-secrets.test.mjs) cannot see
  * what the running server puts into HTML. This visits the public pages, the sign-in pages and the
  * signed-in areas (patient, unlocked admin, partner) in a real browser and looks for every secret the
  * server runs with (playwright.config.ts) and the users' passwords in each document, script, style

@@ -1,9 +1,47 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type APIResponse, type Page, type Response } from "@playwright/test";
 import { secretFromTotpUri, totpCode } from "../support/totp";
 
 export { totpCode };
+
+/**
+ * Collects what the browser reports as Content-Security-Policy violations on this page, across
+ * navigations: `securitypolicyviolation` events and console errors naming the policy.
+ *
+ * One report is left out: zod 4 tries `new Function("")` once when its first object schema loads, to
+ * learn whether it may compile validators; it catches the refusal and validates without compiled code,
+ * but the browser still reports the attempt. `z.config({ jitless: true })` before any schema loads
+ * (instrumentation-client.ts) turns the probe off; then this exception should go.
+ */
+/** The response's one Content-Security-Policy, as directive name -> sources. */
+export async function policyOf(response: Response | APIResponse): Promise<Map<string, string[]>> {
+  const values = (await response.headersArray()).filter(({ name }) => name.toLowerCase() === "content-security-policy").map(({ value }) => value);
+  expect(values, response.url()).toHaveLength(1);
+  return new Map(
+    values[0].split(";").map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+}
+
+export async function watchViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction("reportPolicyViolation", (violation: string) => {
+    violations.push(violation);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { reportPolicyViolation: (violation: string) => void }).reportPolicyViolation;
+      report(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} on ${event.documentURI}`);
+    });
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error" && /content.security.policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
 
 /**
  * The newest message containing `text` in the app's development outbox (SMTP is not configured in

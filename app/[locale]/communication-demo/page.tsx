@@ -8,6 +8,10 @@ import { cn } from "@/lib/utils";
 import { DemoFeature } from "./demo-feature";
 import { EmailDemo, LanguagesDemo, MessagingDemo, NotificationDemo } from "./demos";
 
+// Rendered for each request, with a nonce in its Content-Security-Policy: only the pages without
+// personal data are pre-rendered (lib/security/static-pages.ts, docs/decisions/022-static-pages-with-script-hashes.md).
+export const dynamic = "force-dynamic";
+
 type Props = { params: Promise<{ locale: string }> };
 
 const features = [

@@ -10,8 +10,17 @@ const BROWSER_SAFE = [
   /^lib\/site-config\.ts$/,
 ];
 
-/** Loaded by next.config.ts and proxy.ts, where "server-only" throws; they hold response headers, no secret. */
-const CONFIG_SAFE = ["lib/security/response-headers.ts", "lib/api/transport-security.ts"];
+/**
+ * Loaded by next.config.ts and proxy.ts (the list of pre-rendered pages also by the end-to-end tests),
+ * where "server-only" throws; they hold response headers, the pages' policy and page lists, no secret.
+ */
+const CONFIG_SAFE = [
+  "lib/security/response-headers.ts",
+  "lib/api/transport-security.ts",
+  "lib/security/page-policy.ts",
+  "lib/security/static-page-hashes.ts",
+  "lib/security/static-pages.ts",
+];
 
 const SERVER_ONLY = /^import "server-only";$/m;
 const importsServerOnly = (file: string) => SERVER_ONLY.test(readFileSync(`${ROOT}/${file}`, "utf8"));

@@ -1,0 +1,108 @@
+/**
+ * The pre-rendered pages of the production build and the Content-Security-Policy proxy.ts gives them
+ * (run after the build: scripts/test.mjs). Reads each pre-rendered HTML file itself, hashes every script
+ * the browser would run in it (apart from scripts/static-page-hashes.mjs, whose manifest is what it
+ * checks), and asks the proxy for the page's policy: every hash must be in it, without 'unsafe-inline'
+ * or a nonce. A Next upgrade that changes what it writes into the pages fails here.
+ */
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { NextRequest } from "next/server";
+import { parse, type DefaultTreeAdapterMap } from "parse5";
+import { localePath, locales } from "@/lib/i18n/locales";
+import { staticPagePaths } from "@/lib/security/static-pages";
+
+type Element = DefaultTreeAdapterMap["element"];
+type ParentNode = DefaultTreeAdapterMap["parentNode"];
+
+const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+const appDir = path.join(distDir, "server", "app");
+const APP_URL = "http://localhost:3000";
+const sha256 = (content: Buffer) => `sha256-${createHash("sha256").update(content).digest("base64")}`;
+
+/** `/en/services` for server/app/en/services.html; Next's own pages (`_not-found`) and route folders left out. */
+function prerenderedPages(): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const file of readdirSync(appDir, { recursive: true }).map(String)) {
+    if (!file.endsWith(".html") || file.split(path.sep).some((segment) => /^[_[]/.test(segment))) continue;
+    if (statSync(path.join(appDir, file)).isFile()) pages.set("/" + file.slice(0, -5).split(path.sep).join("/"), path.join(appDir, file));
+  }
+  return pages;
+}
+
+function scriptsOf(node: ParentNode, found: Element[] = []): Element[] {
+  for (const child of node.childNodes) {
+    if (!("tagName" in child)) continue;
+    if (child.tagName === "script") found.push(child);
+    scriptsOf(child.tagName === "template" ? (child as DefaultTreeAdapterMap["template"]).content : child, found);
+  }
+  return found;
+}
+
+/** What the browser checks against script-src: an inline script's text hash, an external script's integrity (which must match the file). */
+function requiredSources(html: string, page: string): string[] {
+  const sources: string[] = [];
+  for (const script of scriptsOf(parse(html))) {
+    const attribute = (name: string) => script.attrs.find((attr) => attr.name === name)?.value;
+    if (["application/ld+json", "application/json"].includes(attribute("type") ?? "")) continue;
+    const src = attribute("src");
+    if (src === undefined) {
+      const text = script.childNodes.map((child) => ("value" in child ? child.value : "")).join("");
+      sources.push(sha256(Buffer.from(text, "utf8")));
+      continue;
+    }
+    const integrity = attribute("integrity");
+    assert.ok(integrity, `${page}: <script src="${src}"> has no integrity: under 'strict-dynamic' it would not run`);
+    assert.ok(src.startsWith("/_next/static/"), `${page}: a script from elsewhere: ${src}`);
+    assert.equal(integrity, sha256(readFileSync(path.join(distDir, src.slice("/_next/".length)))), `${page}: ${src}'s integrity is not its file's`);
+    sources.push(integrity);
+  }
+  return sources;
+}
+
+/** The address a browser uses for a pre-rendered page: `/en/services` is `/services`, `/fr` is `/fr`. */
+function browserPath(page: string): string {
+  const [, locale, ...rest] = page.split("/");
+  return localePath("/" + rest.join("/"), locale as (typeof locales)[number]);
+}
+
+async function proxyPolicy(pathname: string): Promise<string[]> {
+  Object.assign(process.env, { NODE_ENV: "production" }); // the proxy reads the build's page list only then
+  const proxy = (await import("@/proxy")).default;
+  const response = proxy(new NextRequest(new URL(pathname, APP_URL), { headers: { accept: "text/html" } }));
+  assert.equal(response.headers.get("location"), null, `${pathname} is redirected`);
+  const policy = response.headers.get("content-security-policy") ?? "";
+  const scriptSrc = policy.split(";").map((directive) => directive.trim().split(/\s+/));
+  return scriptSrc.find(([name]) => name === "script-src")?.slice(1) ?? [];
+}
+
+test("the build pre-renders exactly the static pages, in every locale", () => {
+  const expected = locales.flatMap((locale) => staticPagePaths.map((page) => `/${locale}${page === "/" ? "" : page}`)).sort();
+  assert.deepEqual([...prerenderedPages().keys()].sort(), expected);
+});
+
+test("every script of every pre-rendered page is allowed by the policy the proxy sends for it, by hash", async () => {
+  const pages = prerenderedPages();
+  assert.ok(pages.size > 0, `no pre-rendered pages in ${appDir}`);
+  for (const [page, file] of pages) {
+    const pathname = browserPath(page);
+    const scriptSrc = await proxyPolicy(pathname);
+    assert.ok(scriptSrc.includes("'strict-dynamic'"), pathname);
+    assert.ok(!scriptSrc.some((source) => source === "'unsafe-inline'" || source.startsWith("'nonce-")), `${pathname}: ${scriptSrc.join(" ")}`);
+    const required = requiredSources(readFileSync(file, "utf8"), page);
+    assert.ok(required.length > 5, `${page}: only ${required.length} scripts`);
+    const missing = required.filter((source) => !scriptSrc.includes(`'${source}'`));
+    assert.deepEqual(missing, [], `${pathname}: scripts the policy does not allow`);
+  }
+});
+
+test("a page rendered per request still gets a nonce", async () => {
+  for (const pathname of ["/journey", "/fr/track", "/simple-login.html", "/no-such-page"]) {
+    const scriptSrc = await proxyPolicy(pathname);
+    assert.equal(scriptSrc.filter((source) => source.startsWith("'nonce-")).length, 1, pathname);
+    assert.ok(!scriptSrc.some((source) => source.startsWith("'sha256-")), pathname);
+  }
+});

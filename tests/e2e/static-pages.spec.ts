@@ -1,0 +1,79 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { defaultLocale, localePath, locales, type Locale } from "../../lib/i18n/locales";
+import { staticPagePaths } from "../../lib/security/static-pages";
+import { policyOf, watchViolations } from "./support";
+
+/**
+ * The pages without personal data are pre-rendered (lib/security/static-pages.ts): served as files,
+ * cacheable, revalidated with a 304, under a policy of their own scripts' hashes (proxy.ts). The build
+ * test (tests/build/static-pages.test.ts) checks every page's hashes against its HTML; this one checks
+ * what a browser gets.
+ */
+const pages = locales.flatMap((locale) => staticPagePaths.map((path) => ({ locale, address: localePath(path, locale) })));
+
+const openMenu = (locale: Locale): string => JSON.parse(readFileSync(join(process.cwd(), "messages", `${locale}.json`), "utf8")).nav.openMenu;
+
+test("every static page in every locale is served pre-rendered, cacheable, and a repeat visit is a 304", async ({ request }) => {
+  for (const { locale, address } of pages) {
+    // A returning visitor: the language cookie already names the page's language, so nothing is set.
+    const headers = { accept: "text/html", cookie: `NEXT_LOCALE=${locale}` };
+    const first = await request.get(address, { headers, maxRedirects: 0 });
+    expect(first.status(), address).toBe(200);
+    expect(first.headers()["x-nextjs-cache"], `${address} is not served from the build`).toBe("HIT");
+    // English pages have no prefix, and redirect a visitor whose cookie or browser names another language: the browser's only.
+    expect(first.headers()["cache-control"], address).toBe(
+      locale === "en" ? "private, max-age=0, must-revalidate" : "public, max-age=0, s-maxage=300, stale-while-revalidate=3600",
+    );
+    const scriptSources = (await policyOf(first)).get("script-src") ?? [];
+    expect(scriptSources, address).toContain("'strict-dynamic'");
+    expect(
+      scriptSources.filter((source) => /^'(nonce-|unsafe-inline)/.test(source)),
+      address,
+    ).toEqual([]);
+    const etag = first.headers().etag;
+    expect(etag, address).toBeTruthy();
+    const again = await request.get(address, { headers: { ...headers, "if-none-match": etag }, maxRedirects: 0 });
+    expect(again.status(), address).toBe(304);
+  }
+});
+
+test("an answer that sets the language cookie is the visitor's own, and still revalidates with a 304", async ({ request }) => {
+  const first = await request.get("/fr/services", { headers: { accept: "text/html", "accept-language": "en" }, maxRedirects: 0 });
+  expect(first.headers()["set-cookie"]).toMatch(/^NEXT_LOCALE=fr;/);
+  expect(first.headers()["cache-control"]).toBe("private, max-age=0, must-revalidate");
+  const again = await request.get("/fr/services", { headers: { "accept-language": "en", "if-none-match": first.headers().etag }, maxRedirects: 0 });
+  expect(again.status()).toBe(304);
+  // The cookie still sends an unprefixed page to its language.
+  const redirected = await request.get("/services", { headers: { cookie: "NEXT_LOCALE=fr" }, maxRedirects: 0 });
+  expect(redirected.status()).toBe(307);
+  expect(redirected.headers().location).toMatch(/\/fr\/services$/);
+});
+
+/**
+ * In Chromium: the page loads with no Content-Security-Policy violation, and its scripts run (the page
+ * hydrates: the mobile menu opens). Each kind of page once in English (one specialty page for all), and
+ * every other locale's home page; the build test checks every page's hashes in every locale.
+ */
+test("each kind of static page runs its own scripts in Chromium, and nothing is blocked", async ({ page }) => {
+  const violations = await watchViolations(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  const firstSpecialty = staticPagePaths.find((path) => path.startsWith("/specialties/"));
+  const kinds = staticPagePaths.filter((path) => !path.startsWith("/specialties/") || path === firstSpecialty);
+  const inBrowser = [
+    ...kinds.map((path) => ({ locale: "en" as Locale, address: path })),
+    ...locales.filter((locale) => locale !== defaultLocale).map((locale) => ({ locale, address: localePath("/", locale) })),
+  ];
+  for (const { locale, address } of inBrowser) {
+    await page.goto(address);
+    // Inline scripts run (or are refused) while the document is parsed, before "load".
+    expect(violations, address).toEqual([]);
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: openMenu(locale) })
+      .click();
+    await expect(page.locator("#mobile-menu"), address).toBeVisible();
+    expect(violations, address).toEqual([]);
+  }
+});
