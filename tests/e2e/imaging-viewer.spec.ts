@@ -4,19 +4,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type APIResponse } from "@playwright/test";
 import { caseImagingSchema } from "../../lib/contracts/imaging";
-import { ctSquareHu, makeCtSeries, windowed, type SeriesFiles } from "../support/dicom-series";
+import { PARALLEL_SMALL_FILES } from "../../client/uploads/concurrency";
+import { UPLOADS_PATH } from "../../lib/contracts/uploads";
+import { ctSquareHu, makeCtSeries, windowed } from "../support/dicom-series";
+import { tusUpload } from "../support/tus-upload";
 import { becomeAdminThroughApi, invitePartnerThroughApi, signUpThroughApi } from "./support";
 import { canvasPixel, expectCentreGrey, expectSlice } from "./imaging-support";
 
 /*
- * Issue 17's viewer, end to end: a patient's case with a CT series of CT_SLICES images and three slices
- * in each transfer syntax goes through the real submission and indexing path (one multipart request: a
- * case takes 50 files on this path), is routed to a hospital, and that hospital's partner reads it in
- * the viewer; the canvas's pixels are compared with the values the generator computed for that slice
- * and window. A partner of another hospital gets 404.
- *
- * The 300-slice series of the brief is not here: 300 files need the announced imaging upload of the
- * picker's branch (a 300-frame file is checked in imaging-viewer-decoding.spec.ts).
+ * Issue 17's viewer, end to end: a patient's case with a CT series of 300 images, one file each, goes
+ * through the real path a CD takes (the case announced with its imaging, each image sent through the
+ * resumable upload route four at a time, indexed by the server from what arrived), is routed to a
+ * hospital, and that hospital's partner reads it in the viewer; the canvas's pixels are compared with
+ * the values the generator computed for that slice and window. A partner of another hospital gets 404.
  */
 
 async function ok(response: APIResponse, status = 200) {
@@ -25,39 +25,56 @@ async function ok(response: APIResponse, status = 200) {
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), "afya-viewer-e2e-"));
-const CT_SLICES = 20;
-
-async function fileParts(series: SeriesFiles[]) {
-  const form = new FormData();
-  for (const { files } of series)
-    for (const file of files) form.append("files", new Blob([new Uint8Array(await readFile(file))], { type: "application/dicom" }), path.basename(file));
-  return form;
-}
+const CT_SLICES = 300;
 
 test.describe.configure({ timeout: 420_000 });
 
 test("a partner reads a routed case's CT in the viewer: slices, presets, pixels; another hospital's partner gets 404", async ({ page, browser }, testInfo) => {
   const ct = await makeCtSeries(path.join(dir, "ct"), { slices: CT_SLICES, syntax: "explicitLittle", seriesNumber: 2 });
 
-  // The patient sends the files with the case (the multipart path; the server indexes what arrived).
+  // The patient announces the case with its images (their study, as the browser read it), then sends each.
   const patientContext = await browser.newContext();
   const patient = await signUpThroughApi(patientContext.request, "Amaka");
-  const form = await fileParts([ct]);
-  for (const [key, value] of Object.entries({
-    name: "Amaka Okafor",
-    email: patient.email,
-    homeCountry: "Nigeria",
-    medicalCondition: "Lung nodule follow-up",
-    specialty: "oncology",
-    urgency: "standard",
-    preferredCountries: JSON.stringify(["Turkey"]),
-    consent: "true",
-    consentFullName: "Amaka Okafor",
-    consentEmail: patient.email,
-    consentDate: "2026-11-22",
-  }))
-    form.append(key, value);
-  const { id: caseId } = (await ok(await patientContext.request.post("/api/my-submissions", { multipart: form }), 201)) as { id: string };
+  const images = await Promise.all(ct.files.map(async (file) => ({ name: path.basename(file), data: await readFile(file) })));
+  const announced = (await ok(
+    await patientContext.request.post("/api/my-submissions", {
+      data: {
+        patientName: "Amaka Okafor",
+        email: patient.email,
+        homeCountry: "Nigeria",
+        medicalCondition: "Lung nodule follow-up",
+        specialty: "oncology",
+        urgency: "standard",
+        preferredCountries: ["Turkey"],
+        consent: true,
+        consentFullName: "Amaka Okafor",
+        consentEmail: patient.email,
+        consentDate: "2026-11-22",
+        files: images.map(({ name, data }) => ({ name, size: data.length, study: ct.studyInstanceUid })),
+      },
+    }),
+    201,
+  )) as { id: string; uploads: { id: string }[] };
+  const caseId = announced.id;
+  const cookie = (await patientContext.cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
+  const origin = testInfo.project.use.baseURL!;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: PARALLEL_SMALL_FILES }, async () => {
+      while (next < images.length) {
+        const i = next++;
+        const sent = await tusUpload({
+          endpoint: `${origin}${UPLOADS_PATH}`,
+          file: images[i].data,
+          uploadId: announced.uploads[i].id,
+          name: images[i].name,
+          headers: { Origin: origin, Cookie: cookie },
+          uploadDataDuringCreation: true,
+        });
+        expect(sent.ok, sent.error?.message).toBe(true);
+      }
+    }),
+  );
   await patientContext.close();
 
   // The coordinator routes it to a hospital; a partner of that hospital and one of another.
@@ -80,12 +97,12 @@ test("a partner reads a routed case's CT in the viewer: slices, presets, pixels;
   expect((await strangerContext.request.get(`/api/imaging/instances/${ctSeries.middleInstanceId}`)).status()).toBe(404);
   await strangerContext.close();
 
-  // The partner opens the CT series (in the middle: slice 10 of 20).
+  // The partner opens the CT series (in the middle: slice 150 of 300).
   const viewer = await readerContext.newPage();
   await viewer.goto(`/imaging/${ctSeries.id}`);
   await expect(viewer.getByTestId("viewer-patient")).toContainText("LAG-00417");
   await expect(viewer.getByTestId("viewer-study")).toContainText("CT CHEST");
-  await expectSlice(viewer, 10, CT_SLICES);
+  await expectSlice(viewer, CT_SLICES / 2, CT_SLICES);
   const stack = viewer.getByTestId("dicom-stack");
   // The tools wait for the viewport (the engine loads on first use).
   await expect(viewer.getByRole("button", { name: "Bone" })).toBeEnabled({ timeout: 20_000 });
