@@ -1,3 +1,5 @@
+import { splitLocalePath } from "@/lib/i18n/locales";
+
 /**
  * The pages' Content-Security-Policy. Scripts run only if the page shipped them: a page rendered per
  * request allows its nonce (Next puts it on its scripts while rendering), a pre-rendered page the hashes
@@ -37,11 +39,11 @@ export function pagePolicy(scripts: PageScripts, pathname: string): string {
 }
 
 /**
- * The pages that decode DICOM images with Cornerstone (any language prefix): the viewer, the transcript
+ * The pages that decode DICOM images with Cornerstone (in any language): the viewer, the transcript
  * page, and the admin pages whose file preview shows DICOM images (the dashboard and a case).
  */
-const VIEWER_PAGE = /^(?:\/[a-z]{2})?\/(?:imaging\/[^/]+|dashboard\/transcriptions\/[^/]+|admin-dashboard|admin-dashboard\/cases\/[^/]+)\/?$/;
+const VIEWER_PAGE = /^\/(?:imaging\/[^/]+|dashboard\/transcriptions\/[^/]+|admin-dashboard|admin-dashboard\/cases\/[^/]+)\/?$/;
 
 export function isImagingViewer(pathname: string): boolean {
-  return VIEWER_PAGE.test(pathname);
+  return VIEWER_PAGE.test(splitLocalePath(pathname).path);
 }
