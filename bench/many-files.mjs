@@ -7,7 +7,11 @@
  * one file alone. Goal: the many files take at most 2x the one file's time.
  *
  *   npm run build && node bench/many-files.mjs [files=300] [--file-kb=512] [--parallel=N] [--whole]
- * (--whole: every small file in one request, whatever the measured speed, for comparison)
+ *                                              [--mbit=N] [--rtt=MS]
+ * (--whole: every small file in one request, whatever the measured speed, for comparison.
+ * --mbit/--rtt: both sendings cross a link of that speed each way and that round-trip time
+ * (tests/support/throttle-proxy.ts), as a patient's do; without them, loopback, where only the
+ * server's work per file counts.)
  */
 import { createReadStream, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,13 +24,15 @@ const flag = (name, fallback) => Number(args.find((a) => a.startsWith(`--${name}
 const count = Number(args.find((a) => !a.startsWith("--")) ?? 300);
 const fileBytes = flag("file-kb", 512) * 1024;
 
-const { tusUpload, chunking } = await testSupport();
+const { tusUpload, chunking, ThrottleProxy } = await testSupport();
 const { writeDicom, TS } = await import("../tests/support/dicom-fixtures.ts");
 const { PARALLEL_SMALL_FILES } = await import("../client/uploads/concurrency.ts");
 const browserChunks = chunking(NaN);
 const parallel = flag("parallel", NaN);
 const whole = args.includes("--whole");
 const lanes = Number.isFinite(parallel) ? parallel : PARALLEL_SMALL_FILES;
+const mbit = flag("mbit", 0);
+const rttMs = flag("rtt", 0);
 
 const STUDY = "1.2.826.0.1.3680043.8.498.9300";
 /** One CT-like slice: its header, then pixel data filling it up to `fileBytes`. */
@@ -56,7 +62,8 @@ const single = path.join(tmpdir(), `afya-bench-many-${process.pid}.pdf`);
 await writeSample(single, total);
 
 const server = await startServer();
-const endpoint = `${server.url}/api/uploads`;
+const link = mbit || rttMs ? await ThrottleProxy.before(server.url, { upBitsPerSecond: mbit * 1e6, downBitsPerSecond: mbit * 1e6, rttMs }) : null;
+const endpoint = `${link?.url ?? server.url}/api/uploads`;
 try {
   // Warm the routes once (the first request of a production build compiles nothing, but opens the database and caches).
   {
@@ -111,6 +118,7 @@ try {
   const manyMs = performance.now() - started;
 
   const mb = (total / 1024 / 1024).toFixed(1);
+  console.log(link ? `link: ${mbit ? `${mbit} Mbit/s each way` : "no bandwidth limit"}, round trip ${rttMs} ms` : "link: loopback");
   console.log(
     `${count} DICOM files of ${(fileBytes / 1024).toFixed(0)} KiB (${mb} MiB in all), ${lanes} at a time: ${(manyMs / 1000).toFixed(2)} s (${requests} requests)`,
   );
@@ -124,6 +132,7 @@ try {
   const ratio = manyMs / oneOutcome.ms;
   console.log(`ratio many/one: ${ratio.toFixed(2)} (goal ≤ 2): ${ratio <= 2 ? "met" : "NOT met"}`);
 } finally {
+  await link?.proxy.close();
   await server.stop();
   rmSync(single, { force: true });
   rmSync(server.dataDir, { recursive: true, force: true });

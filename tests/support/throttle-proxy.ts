@@ -4,7 +4,7 @@ import { Transform, type TransformCallback } from "node:stream";
 /*
  * A TCP proxy that plays a slow, unreliable mobile link for tests and benchmarks: it forwards to a
  * target host and port, limits each direction's bandwidth with a token bucket shared by all its
- * connections (as one link is), counts the bytes it forwarded each way, and can drop: every open
+ * connections (as one link is), delays each direction by half the link's round-trip time, counts the bytes it forwarded each way, and can drop: every open
  * connection destroyed, and new ones refused for a while, as when the phone loses its signal.
  */
 
@@ -14,6 +14,8 @@ export interface LinkRates {
   upBitsPerSecond?: number;
   /** Server → client. */
   downBitsPerSecond?: number;
+  /** Round-trip time added by the link, half on the way out and half on the way back (0 or left out: none). */
+  rttMs?: number;
 }
 
 /**
@@ -50,6 +52,8 @@ class Direction {
   bytes = 0;
   /** Bytes read from the sending side (more than forwarded when a drop caught some on their way). */
   received = 0;
+  /** Milliseconds each byte spends on the wire after the bandwidth let it go. */
+  delayMs = 0;
 
   setRate(bitsPerSecond: number | undefined): void {
     if (!bitsPerSecond) {
@@ -68,12 +72,29 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Passes bytes on no faster than its direction's bucket allows, counting them. */
 class Throttle extends Transform {
+  /** Bytes on the wire (sent, not yet delivered because of the link's delay), in order, with when each is due. */
+  private readonly inFlight: { part: Buffer; due: number }[] = [];
+  private delivering: NodeJS.Timeout | null = null;
+  private drained: (() => void) | null = null;
+
   constructor(private readonly direction: Direction) {
     super();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.forward(chunk).then(() => callback(), callback);
+  }
+
+  /** The end travels after the last bytes on the wire. */
+  override _flush(callback: TransformCallback): void {
+    if (this.inFlight.length === 0) callback();
+    else this.drained = () => callback();
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    if (this.delivering) clearTimeout(this.delivering);
+    this.inFlight.length = 0;
+    callback(error);
   }
 
   private async forward(chunk: Buffer): Promise<void> {
@@ -84,9 +105,27 @@ class Throttle extends Transform {
       if (wait > 0) await sleep(wait);
       if (this.destroyed) return;
       this.direction.bytes += part.length;
-      this.push(part);
+      this.send(part);
       at += part.length;
     }
+  }
+
+  private send(part: Buffer): void {
+    if (this.direction.delayMs <= 0) {
+      this.push(part);
+      return;
+    }
+    this.inFlight.push({ part, due: performance.now() + this.direction.delayMs });
+    this.delivering ??= setTimeout(() => this.deliver(), this.direction.delayMs);
+  }
+
+  /** Delivers, in order, every part whose time on the wire is over; then waits for the next one. */
+  private deliver(): void {
+    this.delivering = null;
+    if (this.destroyed) return;
+    while (this.inFlight.length > 0 && this.inFlight[0].due <= performance.now()) this.push(this.inFlight.shift()!.part);
+    if (this.inFlight.length > 0) this.delivering = setTimeout(() => this.deliver(), Math.max(1, this.inFlight[0].due - performance.now()));
+    else this.drained?.();
   }
 }
 
@@ -124,6 +163,7 @@ export class ThrottleProxy {
   setRates(rates: LinkRates): void {
     this.up.setRate(rates.upBitsPerSecond);
     this.down.setRate(rates.downBitsPerSecond);
+    this.up.delayMs = this.down.delayMs = (rates.rttMs ?? 0) / 2;
   }
 
   /** Bytes forwarded client → server since the start (or the last `resetCounts`). */

@@ -7,7 +7,7 @@ import { ThrottleProxy } from "../support/throttle-proxy";
 
 /*
  * The slow-link proxy of the upload tests and benchmarks, against a local echo server: its rate is
- * what it was told (±15 %), it counts what it forwarded, and a drop cuts the open connections,
+ * what it was told (±15 %), it adds the round-trip time it was given, it counts what it forwarded, and a drop cuts the open connections,
  * refuses new ones for its duration, then lets them through again.
  */
 jest.setTimeout(30_000);
@@ -84,6 +84,19 @@ test("two connections share one link's rate; server → client has its own limit
   // The echo comes back through the slower direction: 240 kB at 100 kB/s.
   within15((2 * bytes) / seconds, 100_000);
   expect(link.bytesUp).toBe(2 * bytes);
+});
+
+test("the link's round-trip time delays every exchange by that much, and the rate still holds under it", async () => {
+  const link = await proxy({ rttMs: 300 });
+  const small = await roundTrip(link.port, 10);
+  // There and back through the echo: one round trip, whatever the size.
+  expect(small).toBeGreaterThanOrEqual(0.29);
+  expect(small).toBeLessThan(0.45);
+
+  // Bytes in flight keep flowing while earlier ones are on the wire: 250 kB at 100 kB/s take 2.5 s,
+  // plus one round trip, not a round trip per piece.
+  link.setRates({ upBitsPerSecond: 800_000, rttMs: 300 });
+  within15(await roundTrip(link.port, 250_000), 2.5 + 0.3);
 });
 
 test("a drop destroys open connections, refuses new ones while it lasts, then the link works again", async () => {
