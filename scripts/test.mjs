@@ -4,10 +4,13 @@
  * build for secrets, end to end
  * (Playwright in Chromium). Stops at the first failing step; ends with one "N passed, N failed" line,
  * after a line counting the tests that were skipped (e.g. PostgreSQL-only ones without TEST_DATABASE_URL).
- * `node scripts/test.mjs integration` (or any step names) runs only some steps.
+ * `node scripts/test.mjs integration` (or any step names) runs only some steps. When both run, the
+ * production build runs beside the integration tests (its output shown once it ends): much of the
+ * integration tests' time is spent waiting (timers, child processes, servers starting), and the two
+ * share nothing.
  */
-import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, existsSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, existsSync, rmSync } from "node:fs";
 import { buildPublicConfig, buildSecrets } from "../tests/build/sentinels.mjs";
 
 const results = ".test-results";
@@ -18,12 +21,38 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
+/** Runs a step's command with its output shown; resolves with its success (the event loop stays free for runBeside). */
 function run(label, command, args, extraEnv = {}) {
   console.log(`\n▶ ${label}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
-  console.log(`◀ ${label}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return result.status === 0;
+  const child = spawn(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+  return new Promise((resolve) => {
+    child.on("close", (status) => {
+      console.log(`◀ ${label}: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      resolve(status === 0);
+    });
+  });
+}
+
+/** The command running beside a step (runBeside), stopped if the run ends early. */
+let besideChild = null;
+
+/** `run` in the background, its output kept in a file and printed when it ends; resolves with its success. */
+function runBeside(label, command, args, extraEnv = {}) {
+  const logFile = `${results}/${label.replace(/\W+/g, "-").toLowerCase()}.log`;
+  const output = openSync(logFile, "w");
+  const started = Date.now();
+  const child = spawn(command, args, { stdio: ["ignore", output, output], env: { ...env, ...extraEnv }, detached: true });
+  besideChild = child;
+  return new Promise((resolve) => {
+    child.on("close", (status) => {
+      besideChild = null;
+      closeSync(output);
+      console.log(`\n▶ ${label} (beside the step before)\n${readFileSync(logFile, "utf8")}`);
+      console.log(`◀ ${label}: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      resolve(status === 0);
+    });
+  });
 }
 
 function count(label, read) {
@@ -38,6 +67,11 @@ function count(label, read) {
 }
 
 function finish(ok) {
+  // Its own process group (detached): npx and what it started stop with it.
+  if (besideChild?.pid) {
+    console.log("(the step running beside was stopped)");
+    process.kill(-besideChild.pid, "SIGTERM");
+  }
   if (!ok && failed === 0) failed = 1; // a step that failed without counting tests (type errors, lint, build)
   // A skipped test proved nothing: said apart, so that it is never mistaken for a pass.
   console.log(`\n${skipped} skipped (tests or whole suites not run: neither passed nor failed)`);
@@ -66,16 +100,16 @@ const steps = {
   typecheck: () => run("Type-check", "npx", ["tsc", "--noEmit"]),
   lint: () => run("Lint", "npx", ["eslint", "--max-warnings=0", "."]),
   format: () => run("Formatting (Prettier)", "npx", ["prettier", "--check", "--log-level=warn", "."]),
-  unit: () => {
-    const ok = run("Unit and component tests (Jest)", "npx", ["jest", "--ci", "--json", `--outputFile=${results}/jest.json`]);
+  unit: async () => {
+    const ok = await run("Unit and component tests (Jest)", "npx", ["jest", "--ci", "--json", `--outputFile=${results}/jest.json`]);
     count("jest", () => {
       const json = JSON.parse(readFileSync(`${results}/jest.json`, "utf8"));
       return [json.numPassedTests, json.numFailedTests, json.numPendingTests + json.numTodoTests];
     });
     return ok;
   },
-  integration: () => {
-    const ok = run("Integration tests (node --test)", "node", [
+  integration: async () => {
+    const ok = await run("Integration tests (node --test)", "node", [
       "--import",
       "./scripts/server-only-hooks.mjs",
       "--import",
@@ -94,12 +128,12 @@ const steps = {
   // Built with known secret values in its environment, so that the next step can prove none of them reaches the browser,
   // and with the public contact settings the end-to-end tests expect. The imaging viewer's engine is bundled apart
   // (scripts/build-viewer.mjs) into public/ before Next's build.
-  build: () =>
-    run("Viewer engine bundle", "node", ["scripts/build-viewer.mjs"]) &&
-    run("Production build", "npx", ["next", "build"], { ...buildSecrets, ...buildPublicConfig }) &&
-    run("Script hashes of the pre-rendered pages", "node", ["scripts/static-page-hashes.mjs"]),
-  secrets: () => {
-    const ok = run("Secrets scan and pre-rendered pages of the build", "node", [
+  build: async (runStep = run) =>
+    (await runStep("Viewer engine bundle", "node", ["scripts/build-viewer.mjs"])) &&
+    (await runStep("Production build", "npx", ["next", "build"], { ...buildSecrets, ...buildPublicConfig })) &&
+    (await runStep("Script hashes of the pre-rendered pages", "node", ["scripts/static-page-hashes.mjs"])),
+  secrets: async () => {
+    const ok = await run("Secrets scan and pre-rendered pages of the build", "node", [
       "--import",
       "./scripts/server-only-hooks.mjs",
       "--import",
@@ -116,8 +150,8 @@ const steps = {
     count("secrets", () => tapCounts(`${results}/secrets.tap`));
     return ok;
   },
-  e2e: () => {
-    const ok = run("End-to-end tests (Playwright, Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], {
+  e2e: async () => {
+    const ok = await run("End-to-end tests (Playwright, Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/e2e.json`,
     });
     count("e2e", () => {
@@ -132,5 +166,15 @@ const steps = {
 // `node scripts/test.mjs integration e2e` runs only those steps; no argument runs them all.
 const selected = process.argv.slice(2);
 for (const name of selected) if (!(name in steps)) throw new Error(`Unknown step ${name}; steps: ${Object.keys(steps).join(", ")}`);
-for (const [name, step] of Object.entries(steps)) if ((selected.length === 0 || selected.includes(name)) && !step()) finish(false);
+const chosen = (name) => selected.length === 0 || selected.includes(name);
+let building = null;
+for (const [name, step] of Object.entries(steps)) {
+  if (!chosen(name)) continue;
+  if (name === "integration" && chosen("build")) building = steps.build(runBeside);
+  if (name === "build" && building) {
+    if (!(await building)) finish(false);
+    continue;
+  }
+  if (!(await step())) finish(false);
+}
 finish(true);
