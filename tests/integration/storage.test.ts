@@ -97,16 +97,23 @@ async function listAll(store: ObjectStore, prefix: string): Promise<string[]> {
 function stallingSource(sentBytes: number) {
   let markStalled: () => void = () => {};
   const stalled = new Promise<void>((resolve) => (markStalled = resolve));
-  async function* generate() {
-    for (let sent = 0; sent < sentBytes;) {
+  let sent = 0;
+  // A web stream, as a request's body is (put() takes it through Readable.fromWeb): once silent, its
+  // next read waits forever, and a cancel (the abort) ends it. (A Node stream made by Readable.from of
+  // a generator stuck in an await cannot be stood for it: from Node 22 its destroy waits for the
+  // generator to return, which never happens.)
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= sentBytes) {
+        markStalled();
+        return new Promise<void>(() => {});
+      }
       const piece = randomBytes(Math.min(MiB, sentBytes - sent));
       sent += piece.length;
-      yield piece;
-    }
-    markStalled();
-    await new Promise(() => {});
-  }
-  return { stream: Readable.from(generate()), stalled };
+      controller.enqueue(piece);
+    },
+  });
+  return { stream, stalled };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
