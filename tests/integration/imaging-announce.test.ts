@@ -55,14 +55,12 @@ describe("announcing imaging with a case", () => {
   }
 
   test("a full study of 3,000 images with 50 ordinary files is accepted: one Upload row each, the imaging ones carrying their study", async () => {
-    const started = performance.now();
     const { status, body } = await newCase([...imaging(3000), ...ordinary(50)]);
     assert.equal(status, 201, JSON.stringify(body).slice(0, 300));
     assert.equal(body.uploads?.length, 3050);
     const { db } = await import("@/lib/db");
     assert.equal(await db().upload.count({ where: { submissionId: body.id, studyUid: STUDY } }), 3000);
     assert.equal(await db().upload.count({ where: { submissionId: body.id, studyUid: null } }), 50);
-    assert.ok(performance.now() - started < 15_000, "3,050 uploads are announced in one statement, not 3,050");
   });
 
   test("beyond the limits the announcement is refused with the translated reason, and no case is created", async () => {
