@@ -100,7 +100,7 @@ function stallingSource(sentBytes: number) {
   let sent = 0;
   // A web stream, as a request's body is (put() takes it through Readable.fromWeb): once silent, its
   // next read waits forever, and a cancel (the abort) ends it. (A Node stream made by Readable.from of
-  // a generator stuck in an await cannot be stood for it: from Node 22 its destroy waits for the
+  // a generator stuck in an await cannot stand for it: on Node 24 its destroy waits for the
   // generator to return, which never happens.)
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {
