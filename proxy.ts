@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import createMiddleware from "next-intl/middleware";
+import { OUTAGE_REQUEST_HEADER, PAGE_RETRY_AFTER_SECONDS } from "@/lib/contracts/outage";
+import { databaseReachable } from "@/lib/db/health";
 import { splitLocalePath } from "@/lib/i18n/locales";
 import { routing } from "@/lib/i18n/routing";
 import { strictTransportSecurity } from "@/lib/api/transport-security";
@@ -13,22 +15,44 @@ const CLIENT_IP_HEADER = "x-afyabridge-client-ip";
 const handleI18nRouting = createMiddleware(routing);
 
 /**
- * Chooses the language and redirects, and sets the pages' Content-Security-Policy. Never a security
- * boundary: every page, route handler and data query checks the session and role itself.
+ * Chooses the language and redirects, sets the pages' Content-Security-Policy, and answers 503 for a
+ * page rendered per request while the database is unreachable. Never a security boundary: every page,
+ * route handler and data query checks the session and role itself.
  */
-export default function proxy(request: NextRequest) {
+export default async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (!decodable(pathname)) return badAddress();
   if (pathname.startsWith("/api/")) return NextResponse.next();
   request.headers.delete(CLIENT_IP_HEADER);
+  request.headers.delete(OUTAGE_REQUEST_HEADER);
   const hashes = prerenderedScriptSources(pathname);
   const policy = pagePolicy(hashes ? { hashes } : { nonce: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64") }, pathname);
   // next-intl forwards a copy of the request's headers to the page, so the nonce reaches the renderer.
   if (!hashes) request.headers.set("Content-Security-Policy", policy);
   const response = handleI18nRouting(request);
+  // Pre-rendered pages read no database; redirects are answered as they are.
+  if (!hashes && !response.headers.has("Location") && !(await databaseReachable())) return outagePage(request, policy);
   // Replaces the header-only policy that next.config.ts gives every response.
   response.headers.set("Content-Security-Policy", policy);
   if (hashes) cacheablePage(request, response);
+  const hsts = strictTransportSecurity();
+  if (hsts) response.headers.set("Strict-Transport-Security", hsts);
+  return response;
+}
+
+/**
+ * The translated "we'll be back shortly" page (app/[locale]/unavailable) with HTTP 503 and Retry-After,
+ * in place of the page asked for; the address stays, so the page's own reload asks for it again.
+ */
+function outagePage(request: NextRequest, policy: string): NextResponse {
+  const { locale } = splitLocalePath(request.nextUrl.pathname);
+  request.headers.set(OUTAGE_REQUEST_HEADER, "1");
+  const response = NextResponse.rewrite(new URL(`/${locale}/unavailable`, request.url), {
+    status: 503,
+    request: { headers: request.headers },
+    headers: { "Retry-After": String(PAGE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
+  });
+  response.headers.set("Content-Security-Policy", policy);
   const hsts = strictTransportSecurity();
   if (hsts) response.headers.set("Strict-Transport-Security", hsts);
   return response;

@@ -1,4 +1,5 @@
 import "server-only";
+import { hasAdminPower, type SessionUser } from "@/lib/auth/session-user";
 import { planSelect, toPlanView } from "@/lib/cases/plan-view";
 import { AppError } from "@/lib/app-error";
 import { routableStatuses } from "@/lib/cases/routing";
@@ -81,6 +82,16 @@ export async function getAdminCase(submissionId: string, now = new Date()): Prom
       canRequestDocuments: row.status !== "closed" && row.status !== "cancelled",
     },
   };
+}
+
+/**
+ * Whether the coordinator's case page has a case to show: an admin past the password gate and a case
+ * with this id. For anyone else, and for a malformed or unknown id, false (the page answers 404).
+ */
+export async function adminCaseExists(user: SessionUser, rawId: string): Promise<boolean> {
+  const id = caseIdSchema.safeParse(rawId);
+  if (!id.success || !hasAdminPower(user)) return false;
+  return (await db().submission.count({ where: { id: id.data } })) > 0;
 }
 
 /** The case id of an /api/admin/cases/[id] route: anything that is not a UUID is a case that does not exist (404). */

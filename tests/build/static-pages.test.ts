@@ -72,7 +72,7 @@ function browserPath(page: string): string {
 async function proxyPolicy(pathname: string): Promise<string[]> {
   Object.assign(process.env, { NODE_ENV: "production" }); // the proxy reads the build's page list only then
   const proxy = (await import("@/proxy")).default;
-  const response = proxy(new NextRequest(new URL(pathname, APP_URL), { headers: { accept: "text/html" } }));
+  const response = await proxy(new NextRequest(new URL(pathname, APP_URL), { headers: { accept: "text/html" } }));
   assert.equal(response.headers.get("location"), null, `${pathname} is redirected`);
   const policy = response.headers.get("content-security-policy") ?? "";
   const scriptSrc = policy.split(";").map((directive) => directive.trim().split(/\s+/));

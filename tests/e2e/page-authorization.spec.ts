@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import {
   becomeAdminThroughApi,
@@ -287,17 +288,23 @@ test("a malformed or unknown id in a staff page's address is a 404 for those all
       ["routedPartner", `/partner/cases/${id}`],
       ["admin", `/dashboard/transcriptions/${id}`],
       ["routedPartner", `/dashboard/transcriptions/${id}`],
+      ["admin", `/imaging/${id}`],
+      ["routedPartner", `/imaging/${id}`],
     ] as const) {
       const { status, html } = await visit(actor, path);
-      // The admin case page is a 404 for a malformed id; a well-formed unknown one is looked up by the page's API (the gate first).
-      if (actor === "admin" && path.startsWith("/admin-dashboard") && id === unknown) expect(status, `${path} as ${actor}`).toBe(200);
-      else {
-        expect(status, `${path} as ${actor}`).toBe(404);
-        expect(html).toContain("Page Not Found");
-      }
+      expect(status, `${path} as ${actor}`).toBe(404);
+      // In the visitor's language, which an earlier test may have changed (its cookie).
+      expect(
+        notFoundTitles.some((title) => html.includes(title)),
+        `${path} as ${actor}`,
+      ).toBe(true);
     }
   }
 });
+
+const notFoundTitles = readdirSync("messages")
+  .filter((file) => file.endsWith(".json"))
+  .map((file) => (JSON.parse(readFileSync(`messages/${file}`, "utf8")) as { notFound: { title: string } }).notFound.title);
 
 test("a hospital that declined keeps its own answer, and its case page says the case is no longer shared", async () => {
   const patient = { name: `Fatima Bello ${lettersOnly(run)}`, email: `fatima.${run}@example.com`, condition: `Aortic stenosis ${run}` };
@@ -317,4 +324,27 @@ test("a hospital that declined keeps its own answer, and its case page says the 
   // The other hospital, still asked, sees the case.
   const other = (await visit("otherPartner", `/partner/cases/${item.id}`)).html;
   for (const value of [patient.name, patient.condition]) expect(other).toContain(value);
+});
+
+test("the 404 of an unknown id is in the reader's language, for a case the reader may not see as for one that does not exist", async ({ browser }) => {
+  const unknown = "00000000-0000-4000-8000-000000000000";
+  for (const [actor, path, locale] of [
+    ["admin", `/yo/admin-dashboard/cases/${unknown}`, "yo"],
+    ["admin", `/ar/imaging/${unknown}`, "ar"],
+    ["routedPartner", `/pcm/partner/cases/${unknown}`, "pcm"],
+    ["routedPartner", `/pcm/partner/cases/${caseB.id}`, "pcm"],
+    ["otherPartner", `/ig/dashboard/transcriptions/${transcriptionId}`, "ig"],
+  ] as const) {
+    const where = `${path} as ${actor}`;
+    const { notFound } = JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as { notFound: { title: string; description: string } };
+    const page = await pageAs(browser, actor);
+    const response = await page.goto(path);
+    expect(response!.status(), where).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: notFound.title }), where).toBeVisible();
+    await expect(page.getByText(notFound.description), where).toBeVisible();
+    await expect(page.locator("html"), where).toHaveAttribute("lang", locale);
+    await expect(page.locator("html"), where).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
+    expectNone(await page.content(), [...secretsOfA(), ...secretsOfB(), ...secretsOfTranscript()], where);
+    await page.context().close();
+  }
 });

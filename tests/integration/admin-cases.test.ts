@@ -117,6 +117,17 @@ describe("admin case page APIs: status, routing, document requests, case detail"
     });
   });
 
+  test("the case page's lookup (adminCaseExists): an existing case for an unlocked admin only; unknown and malformed ids never", async () => {
+    const { adminCaseExists } = await import("@/lib/admin/case-detail");
+    const { getSessionUser } = await import("@/lib/auth/session");
+    const userOf = async (actor: Actor) => (await getSessionUser(actor.browser.request("/").headers))!;
+    const { id } = await submitCase(patient);
+    assert.equal(await adminCaseExists(await userOf(admin), id), true);
+    for (const actor of [lockedAdmin, patient, megaPartners[0]]) assert.equal(await adminCaseExists(await userOf(actor), id), false, actor.name);
+    for (const unknown of ["7b0c5c1e-9a53-4a51-a8a5-8f1f1d0f6a11", "not-a-uuid", "1 OR 1=1"])
+      assert.equal(await adminCaseExists(await userOf(admin), unknown), false, unknown);
+  });
+
   describe("GET /api/admin/cases/[id]", () => {
     test("answers the whole case with its allowed manual moves", async () => {
       const { id, trackingNumber } = await submitCase(patient);

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { z } from "zod";
 import { AdminGate } from "@/components/admin/admin-gate";
 import { CaseView } from "@/components/admin/case-view";
 import { PageMessages } from "@/components/patient/page-messages";
 import { requirePage } from "@/lib/access/page";
+import { adminCaseExists } from "@/lib/admin/case-detail";
 import type { Locale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: Locale; id: string }> };
@@ -19,8 +19,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function AdminCasePage({ params }: Props) {
   const { locale, id } = await params;
   setRequestLocale(locale);
-  const { locked } = await requirePage("admin", locale, `/admin-dashboard/cases/${encodeURIComponent(id)}`);
-  if (!z.uuid().safeParse(id).success) notFound();
+  const { user, locked } = await requirePage("admin", locale, `/admin-dashboard/cases/${encodeURIComponent(id)}`);
+  // Behind the gate nothing is looked up, so a locked admin learns nothing of which cases exist.
+  if (!locked && !(await adminCaseExists(user, id))) notFound();
   return (
     <PageMessages namespaces={["admin", "adminCase", "specialties", "dicom", "caseFiles", "imaging", "imagingViewer"]}>
       <AdminGate initiallyUnlocked={!locked}>
