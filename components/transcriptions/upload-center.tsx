@@ -11,7 +11,6 @@ import { NAME_MAX_LENGTH, nameMessageKey } from "@/lib/contracts/people";
 import {
   ACCEPTED_TRANSCRIPTION_FILES,
   isAudioFileName,
-  isUntranscribableAudioName,
   MAX_TRANSCRIPTION_BYTES,
   meetingTypes,
   patientInfoFields,
@@ -98,7 +97,6 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
   useWarnBeforeLeaving(pending);
 
   const audio = file !== null && isAudioFileName(file.name);
-  const untranscribable = file !== null && isUntranscribableAudioName(file.name);
 
   function choose(accepted: File[], rejections: FileRejection[]) {
     if (accepted.length === 0 && rejections.length === 0) return;
@@ -347,18 +345,12 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
           {audio && (
             <>
               {selectField("language", "transcription-language", speechLanguages)}
-              {untranscribable ? (
-                <p role="note" className="self-end text-sm text-orange-800 sm:col-span-2" data-testid="speech-engine-note">
-                  {t("recording.formatUnsupported")}
-                </p>
-              ) : (
-                <p
-                  className={cn("self-end text-sm sm:col-span-2", speechConfigured ? "text-muted-foreground" : "text-orange-800")}
-                  data-testid="speech-engine-note"
-                >
-                  {speechConfigured ? t("recording.speechConfigured") : t("recording.speechMissing")}
-                </p>
-              )}
+              <p
+                className={cn("self-end text-sm sm:col-span-2", speechConfigured ? "text-muted-foreground" : "text-orange-800")}
+                data-testid="speech-engine-note"
+              >
+                {speechConfigured ? t("recording.speechConfigured") : t("recording.speechMissing")}
+              </p>
             </>
           )}
         </CardContent>
