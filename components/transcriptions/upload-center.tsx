@@ -11,6 +11,7 @@ import { NAME_MAX_LENGTH, nameMessageKey } from "@/lib/contracts/people";
 import {
   ACCEPTED_TRANSCRIPTION_FILES,
   isAudioFileName,
+  isOcrDocumentName,
   MAX_TRANSCRIPTION_BYTES,
   meetingTypes,
   patientInfoFields,
@@ -97,6 +98,8 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
   useWarnBeforeLeaving(pending);
 
   const audio = file !== null && isAudioFileName(file.name);
+  // PDFs and images are read by OCR (scanned pages) in the language of the document.
+  const document = file !== null && isOcrDocumentName(file.name);
 
   function choose(accepted: File[], rejections: FileRejection[]) {
     if (accepted.length === 0 && rejections.length === 0) return;
@@ -172,7 +175,7 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
           meetingType: values.meetingType,
           ...(values.department ? { department: values.department } : {}),
           ...(Object.keys(patientInfo).length > 0 ? { patientInfo } : {}),
-          ...(audio && values.language ? { language: values.language } : {}),
+          ...((audio || document) && values.language ? { language: values.language } : {}),
         },
         consents: transcriptionConsentTypes.filter((type) => consents[type]),
       });
@@ -235,14 +238,14 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
     );
   };
 
-  const selectField = (name: "meetingType" | "language", id: string, values: readonly string[]) => (
+  const selectField = (name: "meetingType" | "language", id: string, values: readonly string[], label = t(`recording.${name}`)) => (
     <Controller
       control={form.control}
       name={name}
       render={({ field }) => (
         <SelectField
           id={id}
-          label={t(`recording.${name}`)}
+          label={label}
           value={field.value ?? values[0]}
           onChange={field.onChange}
           options={values.map((value) => ({ value, label: t(`${name}.${value}`) }))}
@@ -353,6 +356,7 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
               </p>
             </>
           )}
+          {document && selectField("language", "transcription-language", speechLanguages, t("recording.documentLanguage"))}
         </CardContent>
       </Card>
 

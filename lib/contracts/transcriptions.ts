@@ -55,6 +55,8 @@ export function extensionOf(name: string): string {
 }
 
 export const isAudioFileName = (name: string) => (AUDIO_EXTENSIONS as readonly string[]).includes(extensionOf(name));
+/** PDFs and images: read by their text layer or by OCR, in the language the upload names. */
+export const isOcrDocumentName = (name: string) => [".pdf", ".jpg", ".jpeg", ".png"].includes(extensionOf(name));
 
 /** Longest title, and longest other text field (department, patient ID, record number), in characters. */
 export const TITLE_MAX_LENGTH = 200;
@@ -118,6 +120,8 @@ export const transcriptionListItemSchema = z.object({
   kind: z.enum(transcriptionKinds),
   status: z.enum(transcriptionStatuses),
   statusReason: z.string().nullable(),
+  /** While a document is read page by page: pages done of all (shown beside the status). */
+  progress: z.object({ done: z.number(), total: z.number() }).nullable(),
   meetingType: z.string(),
   fileName: z.string(),
   uploadedBy: z.string().nullable(),

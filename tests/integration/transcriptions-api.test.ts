@@ -153,7 +153,7 @@ describe("transcription center API", () => {
       assert.equal(row.title, "echo-report.pdf"); // defaults to the file name
       assert.equal(row.meetingType, "case-review");
       assert.equal(row.department, "Cardiology");
-      assert.equal(row.language, null);
+      assert.equal(row.language, "en-US"); // the language OCR reads scanned pages in: the first offered when none is named
       assert.deepEqual(row.patientInfo, { patientId: "P-17", attendingPhysician: "Dr. Okafor" });
       assert.equal(row.status, "queued");
       assert.equal(Number(row.fileSize), pdf.length);

@@ -193,6 +193,17 @@ describe("the upload center's drop zone", () => {
       expect(screen.getByLabelText(t.recording.language)).toBeInTheDocument();
     }
   });
+
+  it("asks the language of a PDF or image (OCR reads scanned pages in it), not of a DICOM file", async () => {
+    show(true);
+    await choose(file("scan.pdf"));
+    expect(screen.getByLabelText(t.recording.documentLanguage)).toBeInTheDocument();
+    expect(screen.queryByTestId("speech-engine-note")).not.toBeInTheDocument();
+    await choose(file("letter.png"));
+    expect(screen.getByLabelText(t.recording.documentLanguage)).toBeInTheDocument();
+    await choose(file("ct.dcm", 2048, "application/dicom", [...new Array(128).fill(0), ...Array.from("DICM", (c) => c.charCodeAt(0))]));
+    expect(screen.queryByLabelText(t.recording.documentLanguage)).not.toBeInTheDocument();
+  });
 });
 
 describe("submitting", () => {
@@ -264,6 +275,7 @@ describe("submitting", () => {
           kind: "audio",
           status: "queued",
           statusReason: null,
+          progress: null,
           meetingType: "consultation",
           fileName: "round.wav",
           uploadedBy: null,
