@@ -48,8 +48,10 @@ export async function decodedChunks(container: DecodableContainer, head: Buffer,
   }
   if (first.done) throw new EngineError("No audio was found in this recording.", false);
   const sampleRateHertz = first.value.sampleRate;
-  if (sampleRateHertz < 8000 || sampleRateHertz > 48000)
+  if (sampleRateHertz < 8000 || sampleRateHertz > 48000) {
+    await pieces.return(undefined);
     throw new EngineError(`This recording's sample rate (${sampleRateHertz} Hz) is outside the 8000–48000 Hz that Google Cloud Speech accepts.`, false);
+  }
 
   const maxSamples = Math.floor(maxChunkBytes / 2);
   async function* chunks(): AsyncGenerator<AudioChunk> {
