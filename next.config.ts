@@ -28,6 +28,14 @@ const nextConfig: NextConfig = {
     // HEIC previews: libheif compiled to WASM (an 8 MB module), loaded as it is rather than bundled.
     "heic-decode",
     "libheif-js",
+    // Voice notes Speech cannot take as they are (AAC in M4A, long Opus): decoders compiled to WASM
+    // that import their codec modules at run time.
+    "@audio/decode-mp4",
+    "@audio/decode-aac",
+    "@audio/decode-opus",
+    "@audio/decode-webm",
+    // Scanned PDF pages are drawn with a native Skia canvas (its binary ships in the npm package).
+    "@napi-rs/canvas",
   ],
   poweredByHeader: false,
   // Lets several builds or dev servers of this tree run side by side (e.g. NEXT_DIST_DIR=.next-e2e).

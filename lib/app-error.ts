@@ -14,6 +14,7 @@ export type ErrorKind =
   | "request_timeout"
   | "payload_too_large"
   | "unsupported_media_type"
+  | "range_not_satisfiable"
   | "rate_limited"
   | "unavailable";
 
@@ -28,6 +29,7 @@ const statusByKind: Record<ErrorKind, number> = {
   request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  range_not_satisfiable: 416,
   rate_limited: 429,
   unavailable: 503,
 };

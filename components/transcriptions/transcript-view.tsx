@@ -29,7 +29,10 @@ export function TranscriptView({ initial }: { initial: TranscriptionDetail }) {
     [t("detail.uploadedBy"), item.uploadedBy ? `${item.uploadedBy} · ${dateTime(item.createdAt)}` : dateTime(item.createdAt)],
     [t("recording.meetingType"), t(`meetingType.${item.meetingType}`)],
     [t("recording.department"), item.department],
-    [t("recording.language"), item.language ? (t.has(`language.${item.language}`) ? t(`language.${item.language}`) : item.language) : null],
+    [
+      item.kind === "audio" ? t("recording.language") : t("recording.documentLanguage"),
+      item.language ? (t.has(`language.${item.language}`) ? t(`language.${item.language}`) : item.language) : null,
+    ],
     [t("detail.kind"), t(`kind.${item.kind}`)],
     [t("detail.engine"), item.engine],
     [t("detail.completedAt"), item.completedAt ? dateTime(item.completedAt) : null],
@@ -47,6 +50,11 @@ export function TranscriptView({ initial }: { initial: TranscriptionDetail }) {
           <h1 className="break-words text-3xl font-bold">{item.title}</h1>
           <div className="flex flex-wrap items-center gap-2">
             <TranscriptionStatusBadge status={item.status} label={t(`status.${item.status}`)} />
+            {item.progress && (
+              <span className="text-sm text-muted-foreground" data-testid="transcription-progress">
+                {t("detail.progress", item.progress)}
+              </span>
+            )}
             {item.statusReason && (
               <span className="text-sm text-muted-foreground" data-testid="transcription-reason">
                 {item.statusReason}

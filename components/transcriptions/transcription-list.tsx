@@ -48,6 +48,11 @@ export function TranscriptionList({ initial, showUploader }: { initial: Transcri
                     </p>
                     <div className="flex flex-wrap items-center gap-2">
                       <TranscriptionStatusBadge status={item.status} label={t(`status.${item.status}`)} />
+                      {item.progress && (
+                        <span className="text-sm text-muted-foreground" data-testid="transcription-progress">
+                          {t("detail.progress", item.progress)}
+                        </span>
+                      )}
                       {item.statusReason && (item.status === "failed" || item.status === "needs_engine") && (
                         <span className="text-sm text-muted-foreground" data-testid="transcription-reason">
                           {item.statusReason}

@@ -11,7 +11,7 @@ import { NAME_MAX_LENGTH, nameMessageKey } from "@/lib/contracts/people";
 import {
   ACCEPTED_TRANSCRIPTION_FILES,
   isAudioFileName,
-  isUntranscribableAudioName,
+  isOcrDocumentName,
   MAX_TRANSCRIPTION_BYTES,
   meetingTypes,
   patientInfoFields,
@@ -98,7 +98,8 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
   useWarnBeforeLeaving(pending);
 
   const audio = file !== null && isAudioFileName(file.name);
-  const untranscribable = file !== null && isUntranscribableAudioName(file.name);
+  // PDFs and images are read by OCR (scanned pages) in the language of the document.
+  const document = file !== null && isOcrDocumentName(file.name);
 
   function choose(accepted: File[], rejections: FileRejection[]) {
     if (accepted.length === 0 && rejections.length === 0) return;
@@ -174,7 +175,7 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
           meetingType: values.meetingType,
           ...(values.department ? { department: values.department } : {}),
           ...(Object.keys(patientInfo).length > 0 ? { patientInfo } : {}),
-          ...(audio && values.language ? { language: values.language } : {}),
+          ...((audio || document) && values.language ? { language: values.language } : {}),
         },
         consents: transcriptionConsentTypes.filter((type) => consents[type]),
       });
@@ -237,14 +238,14 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
     );
   };
 
-  const selectField = (name: "meetingType" | "language", id: string, values: readonly string[]) => (
+  const selectField = (name: "meetingType" | "language", id: string, values: readonly string[], label = t(`recording.${name}`)) => (
     <Controller
       control={form.control}
       name={name}
       render={({ field }) => (
         <SelectField
           id={id}
-          label={t(`recording.${name}`)}
+          label={label}
           value={field.value ?? values[0]}
           onChange={field.onChange}
           options={values.map((value) => ({ value, label: t(`${name}.${value}`) }))}
@@ -347,20 +348,15 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
           {audio && (
             <>
               {selectField("language", "transcription-language", speechLanguages)}
-              {untranscribable ? (
-                <p role="note" className="self-end text-sm text-orange-800 sm:col-span-2" data-testid="speech-engine-note">
-                  {t("recording.formatUnsupported")}
-                </p>
-              ) : (
-                <p
-                  className={cn("self-end text-sm sm:col-span-2", speechConfigured ? "text-muted-foreground" : "text-orange-800")}
-                  data-testid="speech-engine-note"
-                >
-                  {speechConfigured ? t("recording.speechConfigured") : t("recording.speechMissing")}
-                </p>
-              )}
+              <p
+                className={cn("self-end text-sm sm:col-span-2", speechConfigured ? "text-muted-foreground" : "text-orange-800")}
+                data-testid="speech-engine-note"
+              >
+                {speechConfigured ? t("recording.speechConfigured") : t("recording.speechMissing")}
+              </p>
             </>
           )}
+          {document && selectField("language", "transcription-language", speechLanguages, t("recording.documentLanguage"))}
         </CardContent>
       </Card>
 

@@ -10,7 +10,7 @@ export type SniffedType =
   | { kind: "dicom"; mimeType: "application/dicom" }
   | { kind: "zip"; mimeType: "application/zip" }
   | { kind: "text"; mimeType: "text/plain" }
-  | { kind: "audio"; mimeType: "audio/mpeg" | "audio/wav" | "audio/mp4" };
+  | { kind: "audio"; mimeType: "audio/mpeg" | "audio/wav" | "audio/mp4" | "audio/ogg" | "audio/webm" };
 
 /** How many leading bytes sniffing needs (DICOM's marker sits at offset 128). */
 export const SNIFF_BYTES = 4096;
@@ -45,6 +45,11 @@ export function sniff(head: Uint8Array, fileName: string): SniffedType | null {
   }
   if (startsWith(head, [0x49, 0x44, 0x33]) || (head[0] === 0xff && (head[1] & 0xe0) === 0xe0)) return { kind: "audio", mimeType: "audio/mpeg" }; // ID3 or MPEG frame sync
   if (ascii(head, 0, 4) === "RIFF" && ascii(head, 8, 12) === "WAVE") return { kind: "audio", mimeType: "audio/wav" };
+  // Ogg (WhatsApp voice notes: Opus); which codec it carries is the speech engine's concern.
+  if (ascii(head, 0, 4) === "OggS") return { kind: "audio", mimeType: "audio/ogg" };
+  // WebM (a browser's MediaRecorder): an EBML header whose DocType is "webm".
+  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3]) && ascii(head, 4, Math.min(head.length, 64)).includes("webm"))
+    return { kind: "audio", mimeType: "audio/webm" };
   if (looksLikeText(head)) return { kind: "text", mimeType: "text/plain" };
   return null;
 }

@@ -36,15 +36,18 @@ export const ACCEPTED_TRANSCRIPTION_FILES = {
   "audio/mp4": [".m4a", ".mp4"],
   "audio/x-m4a": [".m4a"],
   "video/mp4": [".mp4"],
+  "audio/ogg": [".ogg", ".opus"],
+  "audio/opus": [".opus"],
+  "audio/webm": [".webm"],
+  "video/webm": [".webm"],
   "application/pdf": [".pdf"],
   "image/jpeg": [".jpg", ".jpeg"],
   "image/png": [".png"],
   "application/dicom": [".dcm"],
 } as const satisfies Record<string, readonly string[]>;
 
-export const AUDIO_EXTENSIONS = [".mp3", ".wav", ".m4a", ".mp4"] as const;
-/** M4A/MP4 (AAC) audio is stored, but the speech engine (Google Speech v1) cannot transcribe it. */
-export const UNTRANSCRIBABLE_AUDIO_EXTENSIONS = [".m4a", ".mp4"] as const;
+/** Voice notes as phones and browsers record them: WhatsApp (.ogg/.opus), iPhone memos (.m4a), MP3, WAV, MediaRecorder (.webm). */
+export const AUDIO_EXTENSIONS = [".mp3", ".wav", ".m4a", ".mp4", ".ogg", ".opus", ".webm"] as const;
 
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf(".");
@@ -52,7 +55,8 @@ export function extensionOf(name: string): string {
 }
 
 export const isAudioFileName = (name: string) => (AUDIO_EXTENSIONS as readonly string[]).includes(extensionOf(name));
-export const isUntranscribableAudioName = (name: string) => (UNTRANSCRIBABLE_AUDIO_EXTENSIONS as readonly string[]).includes(extensionOf(name));
+/** PDFs and images: read by their text layer or by OCR, in the language the upload names. */
+export const isOcrDocumentName = (name: string) => [".pdf", ".jpg", ".jpeg", ".png"].includes(extensionOf(name));
 
 /** Longest title, and longest other text field (department, patient ID, record number), in characters. */
 export const TITLE_MAX_LENGTH = 200;
@@ -116,6 +120,8 @@ export const transcriptionListItemSchema = z.object({
   kind: z.enum(transcriptionKinds),
   status: z.enum(transcriptionStatuses),
   statusReason: z.string().nullable(),
+  /** While a document is read page by page: pages done of all (shown beside the status). */
+  progress: z.object({ done: z.number(), total: z.number() }).nullable(),
   meetingType: z.string(),
   fileName: z.string(),
   uploadedBy: z.string().nullable(),

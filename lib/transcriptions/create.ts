@@ -122,7 +122,8 @@ export async function insertTranscription(
       title: fields.title ?? file.originalName.slice(0, 200),
       meetingType: fields.meetingType,
       department: fields.department ?? null,
-      language: file.kind === "audio" ? (fields.language ?? speechLanguages[0]) : null,
+      // Audio: the spoken language; PDFs and images: the written language OCR reads them in. DICOM has none.
+      language: file.kind === "dicom" ? null : (fields.language ?? speechLanguages[0]),
       patientInfo: (fields.patientInfo ?? undefined) as Prisma.InputJsonValue | undefined,
       kind: file.kind,
       fileName: file.originalName,

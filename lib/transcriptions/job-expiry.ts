@@ -11,8 +11,8 @@ import "server-only";
 export const MAX_JOB_EXPIRY_SECONDS = 23 * 60 * 60;
 /** The floor for audio, and the queue's own expiry that other files keep. */
 export const DEFAULT_JOB_EXPIRY_SECONDS = 60 * 60;
-/** Bytes per second of the lowest bitrates assumed: MP3 at 32 kbit/s; WAV at 8 kHz, 8 bit, mono. */
-const MIN_BYTES_PER_SECOND: Record<string, number> = { "audio/wav": 8_000 };
+/** Bytes per second of the lowest bitrates assumed: MP3 and AAC at 32 kbit/s; WAV at 8 kHz, 8 bit, mono; Opus voice notes at 12 kbit/s. */
+const MIN_BYTES_PER_SECOND: Record<string, number> = { "audio/wav": 8_000, "audio/ogg": 1_500, "audio/webm": 1_500 };
 const MIN_COMPRESSED_BYTES_PER_SECOND = 4_000;
 /** Engine time per second of audio, with room for slow responses, and a fixed allowance on top. */
 const TIME_PER_AUDIO_SECOND = 1.5;

@@ -8,6 +8,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/client";
 import { isQuarantined } from "@/lib/security/scan";
 import { getStore, StorageNotFoundError } from "@/lib/storage";
+import { requestedRange } from "@/lib/storage/download";
 import { readableTranscriptionWhere } from "@/lib/access/transcriptions";
 import { retryRefusal } from "./retry-rules";
 import { awaitingScan } from "./scan-state";
@@ -28,6 +29,8 @@ const listSelect = {
   kind: true,
   status: true,
   statusReason: true,
+  progressDone: true,
+  progressTotal: true,
   meetingType: true,
   fileName: true,
   createdAt: true,
@@ -42,6 +45,7 @@ function toListItem(row: Prisma.TranscriptionGetPayload<{ select: typeof listSel
     kind: row.kind,
     status: row.status,
     statusReason: row.statusReason,
+    progress: row.status === "processing" && row.progressTotal !== null ? { done: row.progressDone ?? 0, total: row.progressTotal } : null,
     meetingType: row.meetingType,
     fileName: row.fileName,
     uploadedBy: row.uploadedBy?.name ?? null,
@@ -154,8 +158,17 @@ function fileRefusal(user: SessionUser, row: { uploadedById: string | null; scan
   return null;
 }
 
-/** The source file of a transcription the caller may read; the read is audited like a patient file's (`file.read`). */
-export async function openTranscriptionFile(user: SessionUser, rawId: string, actor: AuditActor) {
+/** A player seeking within a file it opened within this time is not audited again. */
+const FILE_OPEN_AUDIT_WINDOW_MS = 30 * 60 * 1000;
+
+/**
+ * The source file of a transcription the caller may read, or the part of it a `Range` header asks for;
+ * the read is audited like a patient file's (`file.read`). An <audio> element sends one request per
+ * seek: each open (a request from the first byte) is audited, and a request from further on only
+ * when the same user has not opened the file within the last 30 minutes, so a listen is one row
+ * and no byte is read without one.
+ */
+export async function openTranscriptionFile(user: SessionUser, rawId: string, actor: AuditActor, rangeHeader: string | null = null) {
   const row = await findReadableTranscription(user, rawId, {
     id: true,
     fileName: true,
@@ -167,11 +180,23 @@ export async function openTranscriptionFile(user: SessionUser, rawId: string, ac
   });
   const refusal = fileRefusal(user, row);
   if (refusal || !row.storageKey) throw new AppError("not_found", refusal ?? "transcription_file_deleted");
-  await audit(db(), actor, { action: "file.read", entityType: "transcription", entityId: row.id, metadata: { fileName: row.fileName } });
+  const size = Number(row.fileSize);
+  const range = requestedRange(rangeHeader, size);
+  if (!range || range.start === 0 || !(await openedRecently(user.id, row.id)))
+    await audit(db(), actor, { action: "file.read", entityType: "transcription", entityId: row.id, metadata: { fileName: row.fileName } });
   try {
-    return { name: row.fileName, size: Number(row.fileSize), mimeType: row.mimeType, stream: await getStore().get(row.storageKey) };
+    return { name: row.fileName, size, mimeType: row.mimeType, range, stream: await getStore().get(row.storageKey) };
   } catch (error) {
     if (error instanceof StorageNotFoundError) throw new AppError("not_found", "transcription_file_deleted");
     throw error;
   }
+}
+
+async function openedRecently(userId: string, transcriptionId: string): Promise<boolean> {
+  const since = new Date(Date.now() - FILE_OPEN_AUDIT_WINDOW_MS);
+  const row = await db().auditEvent.findFirst({
+    where: { actorId: userId, action: "file.read", entityType: "transcription", entityId: transcriptionId, createdAt: { gte: since } },
+    select: { id: true },
+  });
+  return row !== null;
 }

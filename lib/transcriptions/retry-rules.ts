@@ -8,13 +8,12 @@ type RetryRow = { status: string; kind: string; mimeType: string; storageKey: st
 /**
  * Why a transcription cannot be tried again, or null when it can: only a failed one, or audio that
  * waited for a speech engine once one is configured, and only while its file is there, clean and of
- * a type the engine takes.
+ * an engine could read.
  */
 export function retryRefusal(row: RetryRow): ErrorCode | null {
   if (row.status !== "failed" && row.status !== "needs_engine") return "transcription_not_retryable";
   if (!row.storageKey || row.fileDeletedAt) return "transcription_retry_file_deleted";
   if (isQuarantined(row.storageKey)) return "transcription_quarantined";
-  if (row.kind === "audio" && row.mimeType === "audio/mp4") return "transcription_mp4_not_accepted";
   if (row.status === "needs_engine" && row.kind === "audio" && !speechEngineConfigured()) return "transcription_no_speech_engine";
   return null;
 }

@@ -43,8 +43,12 @@ export async function processTranscription(id: string, engine: Engine = runEngin
   if (!row) return "skipped";
   const attempt = row.attempts;
   const finish = async (outcome: JobOutcome, data: Prisma.TranscriptionUpdateManyMutationInput) => {
-    await db().transcription.updateMany({ where: { id, status: "processing", attempts: attempt }, data });
+    await db().transcription.updateMany({ where: { id, status: "processing", attempts: attempt }, data: { ...data, progressDone: null, progressTotal: null } });
     return outcome;
+  };
+  // Only this run, while it still holds the row, may report its progress.
+  const progress = async (done: number, total: number) => {
+    await db().transcription.updateMany({ where: { id, status: "processing", attempts: attempt }, data: { progressDone: done, progressTotal: total } });
   };
   const fail = (reason: string) => finish("failed", { status: "failed", statusReason: reason.slice(0, 2000) });
 
@@ -60,6 +64,7 @@ export async function processTranscription(id: string, engine: Engine = runEngin
       size: Number(row.fileSize),
       language: row.language,
       open: () => getStore().get(storageKey),
+      progress,
     });
   } catch (error) {
     if (error instanceof StorageNotFoundError) return fail(FILE_GONE);

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -74,6 +74,24 @@ function input(mimeType: string, file: Buffer, language: string | null): EngineI
         })(),
       ),
   };
+}
+
+async function timed<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await run();
+  } finally {
+    timings[name] = Math.round(performance.now() - start);
+  }
+}
+
+const fixture = (name: string) => readFileSync(path.join(process.cwd(), "tests/fixtures/audio", name));
+
+/** Root mean square of 16-bit little-endian samples, as a fraction of full scale. */
+function rms(pcm: Buffer): number {
+  let sum = 0;
+  for (let at = 0; at + 1 < pcm.length; at += 2) sum += (pcm.readInt16LE(at) / 32768) ** 2;
+  return Math.sqrt(sum / (pcm.length / 2));
 }
 
 /** Two short phrases at 1.0–1.5 s and 2.0–3.25 s of each request's audio, naming the request. */
@@ -199,11 +217,69 @@ describe("Google Cloud Speech engine against a local gRPC server built from the 
     assert.deepEqual(result.segments?.[2], { start: +(secondChunkStart + 1).toFixed(3), end: +(secondChunkStart + 1.5).toFixed(3), text: "Part 2 begins." });
   });
 
-  test("M4A/MP4 and unsupported WAV encodings are refused for good before anything is sent", async () => {
+  test("a WhatsApp voice note (Opus in Ogg) goes to Speech as it is: OGG_OPUS at the rate the phone recorded", async () => {
+    answer = perChunk;
+    server.calls.length = 0;
+    const note = fixture("voice-note.ogg");
+    const result = await timed("ogg opus (as it is)", () => engines.runEngine(input("audio/ogg", note, "en-NG")));
+    assert.equal(server.calls.length, 1);
+    assert.equal(server.calls[0].config.encoding, "OGG_OPUS");
+    assert.equal(server.calls[0].config.sampleRateHertz, 16000);
+    assert.equal(server.calls[0].config.languageCode, "en-NG");
+    assert.ok(server.calls[0].audio.equals(note), "the file's own bytes are sent");
+    assert.ok(result.status === "completed");
+    assert.equal(result.text, "Part 1 begins.\nAnd continues here.");
+  });
+
+  test("a browser's recording (Opus in WebM) goes to Speech as it is: WEBM_OPUS", async () => {
+    answer = perChunk;
+    server.calls.length = 0;
+    const recording = fixture("recording.webm");
+    const result = await engines.runEngine(input("audio/webm", recording, null));
+    assert.equal(server.calls.length, 1);
+    assert.equal(server.calls[0].config.encoding, "WEBM_OPUS");
+    assert.equal(server.calls[0].config.sampleRateHertz, 48000);
+    assert.ok(server.calls[0].audio.equals(recording));
+    assert.ok(result.status === "completed" && result.text.startsWith("Part 1 begins."));
+  });
+
+  test("an iPhone memo (AAC in M4A), which Speech does not take, is decoded on the server and sent as LINEAR16", async () => {
+    answer = perChunk;
+    server.calls.length = 0;
+    const result = await timed("m4a aac (decoded)", () => engines.runEngine(input("audio/mp4", fixture("memo.m4a"), null)));
+    assert.equal(server.calls.length, 1);
+    const { config, audio } = server.calls[0];
+    assert.equal(config.encoding, "LINEAR16");
+    assert.equal(config.sampleRateHertz, 48000);
+    // The memo is 3.81 s of speech (espeak-ng): the samples sent last that long and are not silence.
+    const seconds = audio.length / 2 / 48000;
+    assert.ok(Math.abs(seconds - 3.81) < 0.1, `sent ${seconds} s`);
+    assert.ok(rms(audio) > 0.02, `sent audio is near silence (rms ${rms(audio)})`);
+    assert.ok(result.status === "completed" && result.text.startsWith("Part 1 begins."));
+  });
+
+  test("Opus too long for one request is decoded and cut into LINEAR16 pieces on the recording's timeline", async () => {
+    const { opusChunks } = await import("@/lib/transcriptions/engines/decoded-audio");
+    const { ByteReader } = await import("@/lib/transcriptions/engines/bytes");
+    const note = fixture("voice-note.ogg");
+    // A request limit below the file's size (7 KB) forces decoding; 4000 bytes are 2000 samples, 1/24 s at 48 kHz.
+    const audio = await opusChunks("ogg", new ByteReader(Readable.from([note])), 4000);
+    assert.deepEqual(audio.format, { encoding: "LINEAR16", sampleRateHertz: 48000, channels: 1 });
+    const chunks = [];
+    for await (const chunk of audio.chunks) chunks.push(chunk);
+    assert.deepEqual(
+      chunks.slice(0, -1).map((chunk) => [chunk.offset, chunk.audio.length]),
+      chunks.slice(0, -1).map((_chunk, index) => [(index * 2000) / 48000, 4000]),
+    );
+    const total = chunks.reduce((sum, chunk) => sum + chunk.audio.length / 2, 0) / 48000;
+    assert.ok(Math.abs(total - 3.81) < 0.1, `decoded ${total} s`);
+  });
+
+  test("broken voice notes and unsupported WAV encodings are refused for good before anything is sent", async () => {
     answer = perChunk;
     server.calls.length = 0;
     const m4a = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from("ftypM4A \0\0\0\0M4A isom", "latin1"), Buffer.alloc(100)]);
-    await rejectsWith(engines.runEngine(input("audio/mp4", m4a, null)), false, /does not accept M4A\/MP4/);
+    await rejectsWith(engines.runEngine(input("audio/mp4", m4a, null)), false, /could not be decoded|No audio/);
     await rejectsWith(engines.runEngine(input("audio/wav", wav({ rate: 16000, channels: 1, seconds: 1, bits: 24 }).file, null)), false, /24-bit PCM/);
     await rejectsWith(
       engines.runEngine(input("audio/wav", wav({ rate: 16000, channels: 1, seconds: 1, format: 3, bits: 32 }).file, null)),

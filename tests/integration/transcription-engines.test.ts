@@ -4,7 +4,10 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+// pdf.js draws pages with an ES2024 method Node 20 lacks (see lib/transcriptions/engines/pdf.ts).
+import "core-js/actual/array-buffer/transfer-to-fixed-length";
 import PDFDocument from "pdfkit";
+import { getDocumentProxy, renderPageAsImage } from "unpdf";
 import { resetEnvForTests } from "@/lib/env";
 import type { EngineInput } from "@/lib/transcriptions/engines";
 import { explicitGradient16, malformedDicom, patientElements, writeDicom, TS, type DicomElement } from "../support/dicom-fixtures";
@@ -14,13 +17,20 @@ let engines: Engines;
 let stopOcrWorker: () => Promise<void>;
 const timings: Record<string, number> = {};
 
-function input(kind: EngineInput["kind"], mimeType: string, bytes: Buffer | (() => Readable), language: string | null = null): EngineInput {
+function input(
+  kind: EngineInput["kind"],
+  mimeType: string,
+  bytes: Buffer | (() => Readable),
+  language: string | null = null,
+  progress?: EngineInput["progress"],
+): EngineInput {
   return {
     kind,
     mimeType,
     fileName: `upload.${kind}`,
     size: Buffer.isBuffer(bytes) ? bytes.length : 0,
     language,
+    progress,
     // Several chunks, as a decrypting store delivers them.
     open: async () => (Buffer.isBuffer(bytes) ? Readable.from(chunks(bytes, 1000)) : bytes()),
   };
@@ -56,6 +66,24 @@ function pdf(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   draw(doc);
   doc.end();
   return done;
+}
+
+/**
+ * A printed report as a scanner gives it back: each page of a text PDF drawn to an image (pdf.js on
+ * a Skia canvas, 150 dpi), then a PDF whose pages are only those images (no text layer).
+ */
+async function scanned(printed: Buffer): Promise<Buffer> {
+  const images = await pageImages(printed);
+  return pdf((doc) => images.forEach((image, index) => (index ? doc.addPage() : doc).image(image, 0, 0, { width: 612 })));
+}
+
+async function pageImages(printed: Buffer): Promise<Buffer[]> {
+  const document = await getDocumentProxy(new Uint8Array(printed));
+  const images: Buffer[] = [];
+  for (let page = 1; page <= document.numPages; page++)
+    images.push(Buffer.from(await renderPageAsImage(document, page, { canvasImport: () => import("@napi-rs/canvas"), scale: 150 / 72 })));
+  await document.destroy();
+  return images;
 }
 
 // Explicit VR little endian pieces for a Structured Report's content tree (sequences with defined lengths).
@@ -152,12 +180,65 @@ describe("transcription engines", () => {
       );
     });
 
-    test("a PDF without a text layer (a scan) says so rather than inventing text", async () => {
+    test("a PDF with neither a text layer nor text in its pages says so rather than inventing text", async () => {
       const bytes = await pdf((doc) => doc.rect(50, 50, 200, 100).fill("#333"));
       const result = await engines.runEngine(input("pdf", "application/pdf", bytes));
       assert.ok(result.status === "completed");
-      assert.match(result.text, /No text layer found/);
+      assert.match(result.text, /No text layer was found and OCR found no text/);
       assert.deepEqual(result.segments, []);
+    });
+
+    test("a scanned report (pages that are only images) is read by OCR page by page, with progress; a page with a text layer keeps it", async () => {
+      const printed = await pdf((doc) => {
+        doc.fontSize(14).text("Discharge summary");
+        doc.text("Patient: Amina Bello");
+        doc.text("Diagnosis: hypertension, follow up in two weeks");
+        doc.addPage().fontSize(14).text("Medication: amlodipine 5 mg once daily");
+      });
+      // The two scanned pages with a typed page between them (a mixed document).
+      const pages = await pageImages(printed);
+      const bytes = await pdf((doc) => {
+        doc.image(pages[0], 0, 0, { width: 612 });
+        doc.addPage().fontSize(14).text("Typed note: blood pressure 150/95 at discharge.");
+        doc.addPage().image(pages[1], 0, 0, { width: 612 });
+      });
+
+      const reported: [number, number][] = [];
+      const result = await timed("scanned pdf (2 of 3 pages by OCR)", () =>
+        engines.runEngine(input("pdf", "application/pdf", bytes, null, async (done, total) => void reported.push([done, total]))),
+      );
+      assert.ok(result.status === "completed");
+      assert.equal(result.engine, "unpdf + tesseract.js (eng)");
+      assert.deepEqual(reported, [
+        [0, 2],
+        [1, 2],
+        [2, 2],
+      ]);
+      const [first, typed, last] = result.segments ?? [];
+      assert.equal(first.page, 1);
+      assert.match(first.text, /Discharge summary\nPatient: Amina Bello\nDiagnosis: hypertension, follow up in two weeks/);
+      assert.deepEqual(typed, { page: 2, text: "Typed note: blood pressure 150/95 at discharge." });
+      assert.equal(last.page, 3);
+      assert.match(last.text, /Medication: amlodipine 5 mg once daily/);
+      assert.match(result.text, /^--- Page 1 of 3 ---\nDischarge summary/);
+    });
+
+    test("a French scan is read with the French model when the upload names French; other languages fall back to English", async () => {
+      const letter = await scanned(
+        await pdf((doc) => {
+          doc.fontSize(14).text("Compte rendu de sortie");
+          doc.text("Patiente : Aïcha Diallo, née le 3 février 1980");
+          doc.text("Diagnostic : hypertension artérielle, contrôle dans deux semaines.");
+        }),
+      );
+      const french = await timed("scanned pdf (fra, incl. worker start)", () => engines.runEngine(input("pdf", "application/pdf", letter, "fr-FR")));
+      assert.ok(french.status === "completed");
+      assert.equal(french.engine, "unpdf + tesseract.js (fra)");
+      assert.match(french.text, /Patiente : Aïcha Diallo, née le 3 février 1980/);
+      assert.match(french.text, /hypertension artérielle, contrôle dans deux semaines/);
+      // Hausa has no Tesseract model installed here: the English one reads the page.
+      const other = await engines.runEngine(input("pdf", "application/pdf", letter, "ha-NG"));
+      assert.ok(other.status === "completed" && other.engine === "unpdf + tesseract.js (eng)");
     });
 
     test("malformed and truncated PDFs fail for good", async () => {

@@ -187,6 +187,22 @@ function suite(kind: "pglite" | "postgres") {
       await stopAll();
     });
 
+    test("a run's page progress is on the row while it runs (for the transcript page) and cleared when it ends", async () => {
+      const { processTranscription } = await import("@/lib/transcriptions/worker");
+      const { id } = await queuedRow();
+      const seen: unknown[] = [];
+      const outcome = await processTranscription(id, async (input) => {
+        await input.progress?.(1, 3);
+        seen.push(await (await db()).transcription.findUniqueOrThrow({ where: { id }, select: { status: true, progressDone: true, progressTotal: true } }));
+        return { status: "completed", engine: "fake-ocr", text: "read" };
+      });
+      assert.equal(outcome, "completed");
+      assert.deepEqual(seen, [{ status: "processing", progressDone: 1, progressTotal: 3 }]);
+      const done = await (await db()).transcription.findUniqueOrThrow({ where: { id } });
+      assert.equal(done.progressDone, null);
+      assert.equal(done.progressTotal, null);
+    });
+
     test("needs_engine keeps the engine's message; a non-retryable engine error fails at once with its reason", async () => {
       const configure = "Audio transcription needs Google Cloud Speech: set GOOGLE_APPLICATION_CREDENTIALS.";
       const needs = await queuedRow();

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { Browser, useFreshApp } from "./support/app";
 import { callRoute, signUpAdmin, signUpPartner, signUpPatient, type Actor } from "./support/actors";
 import { largePdf, multipartBody, MULTIPART_TYPE, samples, toStream, type Part } from "./support/multipart";
+import en from "@/messages/en.json";
 
 /**
  * The transcription center's API (issue 6): consents, the upload with every
@@ -152,7 +153,7 @@ describe("transcription center API", () => {
       assert.equal(row.title, "echo-report.pdf"); // defaults to the file name
       assert.equal(row.meetingType, "case-review");
       assert.equal(row.department, "Cardiology");
-      assert.equal(row.language, null);
+      assert.equal(row.language, "en-US"); // the language OCR reads scanned pages in: the first offered when none is named
       assert.deepEqual(row.patientInfo, { patientId: "P-17", attendingPhysician: "Dr. Okafor" });
       assert.equal(row.status, "queued");
       assert.equal(Number(row.fileSize), pdf.length);
@@ -493,6 +494,47 @@ describe("transcription center API", () => {
         assert.match(download.headers.get("content-disposition") ?? "", /^attachment;/);
         await download.arrayBuffer();
         assert.equal(await reads(), before + 2);
+      });
+
+      test("byte ranges for seeking: 206 with Content-Range, 416 past the end, malformed ranges answered whole; one audit row per listen", async () => {
+        const { db: getDb } = await import("@/lib/db");
+        const reads = () => getDb().auditEvent.count({ where: { action: "file.read", entityType: "transcription", entityId: pdfId } });
+        const ranged = (actor: { browser: Browser }, range: string) =>
+          callRoute(actor.browser, routes.file, `/api/transcriptions/${pdfId}/file?disposition=inline`, { params: { id: pdfId }, headers: { range } });
+        const whole = Buffer.from(await (await call(admin, "file", pdfId)).arrayBuffer());
+        assert.ok(whole.length > 1000);
+        const before = await reads();
+
+        // A player opens the file from its first byte, then seeks: the open is audited, the seeks are not.
+        const open = await ranged(partner, "bytes=0-");
+        assert.equal(open.status, 206);
+        assert.equal(open.headers.get("accept-ranges"), "bytes");
+        assert.equal(open.headers.get("content-range"), `bytes 0-${whole.length - 1}/${whole.length}`);
+        assert.ok(Buffer.from(await open.arrayBuffer()).equals(whole));
+        const seek = await ranged(partner, "bytes=100-199");
+        assert.equal(seek.status, 206);
+        assert.equal(seek.headers.get("content-length"), "100");
+        assert.equal(seek.headers.get("content-range"), `bytes 100-199/${whole.length}`);
+        assert.ok(Buffer.from(await seek.arrayBuffer()).equals(whole.subarray(100, 200)));
+        const suffix = await ranged(partner, "bytes=-10");
+        assert.ok(Buffer.from(await suffix.arrayBuffer()).equals(whole.subarray(-10)));
+        assert.equal(await reads(), before + 1);
+
+        // Bytes from the middle without an earlier open are a read like any other: audited.
+        const { auditEvent } = getDb();
+        await auditEvent.deleteMany({ where: { action: "file.read", entityType: "transcription", entityId: pdfId, actorId: admin.id } });
+        await (await ranged(admin, "bytes=5-9")).arrayBuffer();
+        assert.equal(await auditEvent.count({ where: { action: "file.read", entityId: pdfId, actorId: admin.id } }), 1);
+
+        const past = await ranged(partner, `bytes=${whole.length}-`);
+        assert.equal(past.status, 416);
+        assert.equal(past.headers.get("content-range"), `bytes */${whole.length}`);
+        assert.equal(((await past.json()) as { error: string }).error, en.errors.file_range_not_satisfiable);
+        const malformed = await ranged(partner, "bytes=abc");
+        assert.equal(malformed.status, 200);
+        assert.ok(Buffer.from(await malformed.arrayBuffer()).equals(whole));
+        // Another user's file stays not found, with or without a range.
+        assert.equal((await ranged(otherPartner, "bytes=0-10")).status, 404);
       });
 
       test("the .txt: 409 until completed, then the text with timestamps and pages as an attachment", async () => {

@@ -24,6 +24,14 @@ describe("file type sniffing looks at bytes, not names", () => {
     ["text", new TextEncoder().encode("Haemoglobin 13.2 g/dL\r\nWBC 6.1 — normal ✓"), "lab.txt", "text/plain"],
     ["wav", withAt(0, "RIFF\0\0\0\0WAVE"), "a.wav", "audio/wav"],
     ["mp3", bytes(0x49, 0x44, 0x33, 4, 0), "a.mp3", "audio/mpeg"],
+    ["an iPhone memo (M4A)", withAt(4, "ftypM4A "), "New Recording.m4a", "audio/mp4"],
+    ["a WhatsApp voice note (Ogg)", withAt(0, "OggS\0\x02"), "PTT-20261126-WA0003.opus", "audio/ogg"],
+    [
+      "a browser recording (WebM)",
+      Uint8Array.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84, ...new TextEncoder().encode("webm")]),
+      "note.webm",
+      "audio/webm",
+    ],
   ])("%s", (_label, head, name, mimeType) => {
     expect(sniff(head, name)?.mimeType).toBe(mimeType);
   });

@@ -5,7 +5,7 @@ import { EngineError } from "./types";
 /** Google Cloud Speech takes at most 10 MB of inline audio per request; chunks stay safely below. */
 export const MAX_CHUNK_BYTES = 9 * 1024 * 1024;
 
-export type SpeechEncoding = "LINEAR16" | "MULAW" | "MP3";
+export type SpeechEncoding = "LINEAR16" | "MULAW" | "MP3" | "OGG_OPUS" | "WEBM_OPUS";
 
 /** One request's worth of audio, and where it starts in the recording. */
 export interface AudioChunk {

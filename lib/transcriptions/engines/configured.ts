@@ -14,6 +14,3 @@ export const NO_SPEECH_ENGINE =
   "No speech engine is configured, so this recording was not transcribed. An administrator can set " +
   "GOOGLE_APPLICATION_CREDENTIALS (the path to a Google Cloud service-account key with the Speech-to-Text API enabled) " +
   "or GOOGLE_SPEECH_ENDPOINT (host:port of a Speech-compatible gRPC server) and restart the app: waiting recordings are then transcribed.";
-
-export const MP4_NOT_ACCEPTED =
-  "Google Cloud Speech does not accept M4A/MP4 (AAC) audio, so this recording was stored but cannot be transcribed. Convert it to MP3 or WAV and upload it again.";

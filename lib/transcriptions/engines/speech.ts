@@ -2,15 +2,16 @@ import "server-only";
 import * as grpc from "@grpc/grpc-js";
 import { v1p1beta1 } from "@google-cloud/speech";
 import { getEnv } from "@/lib/env";
-import { MP4_NOT_ACCEPTED, NO_SPEECH_ENGINE, speechEngineConfigured } from "./configured";
+import { NO_SPEECH_ENGINE, speechEngineConfigured } from "./configured";
 import { mp3Chunks, wavChunks, type AudioChunk, type ChunkedAudio } from "./audio-chunks";
 import { ByteReader } from "./bytes";
+import { decodedChunks, opusChunks } from "./decoded-audio";
 import { EngineError, type EngineInput, type EngineResult, type EngineSegment } from "./types";
 
 export const DEFAULT_LANGUAGE = "en-US";
 export const SPEECH_ENGINE = "google-cloud-speech";
 
-export { MP4_NOT_ACCEPTED, NO_SPEECH_ENGINE } from "./configured";
+export { NO_SPEECH_ENGINE } from "./configured";
 
 type Client = InstanceType<typeof v1p1beta1.SpeechClient>;
 
@@ -28,21 +29,30 @@ function createClient(): Client {
   return new v1p1beta1.SpeechClient({ apiEndpoint: host, port: Number(port), sslCreds: grpc.credentials.createInsecure(), universeDomain: "googleapis.com" });
 }
 
+/** How each recording type reaches Speech: as it is where Speech takes it, decoded on the server where it does not (ADR 24). */
+const CHUNKERS: Record<string, (reader: ByteReader) => Promise<ChunkedAudio>> = {
+  "audio/wav": (reader) => wavChunks(reader),
+  "audio/mpeg": (reader) => mp3Chunks(reader),
+  "audio/ogg": (reader) => opusChunks("ogg", reader),
+  "audio/webm": (reader) => opusChunks("webm", reader),
+  "audio/mp4": (reader) => decodedChunks("mp4", Buffer.alloc(0), reader),
+};
+
 /**
  * Audio through Google Cloud Speech: the recording is cut into pieces under the inline-audio limit
- * (WAV at sample frames, MP3 at frame boundaries), each sent in turn with LongRunningRecognize and
- * word time offsets; the results are put back on the recording's timeline. Without configuration
- * the job ends as needs_engine: never a made-up transcript.
+ * (WAV at sample frames, MP3 at frame boundaries, M4A and long Opus decoded to PCM first), each sent
+ * in turn with LongRunningRecognize and word time offsets; the results are put back on the
+ * recording's timeline. Without configuration the job ends as needs_engine: never a made-up transcript.
  */
 export async function runSpeechEngine(input: EngineInput): Promise<EngineResult> {
   if (!speechEngineConfigured()) return { status: "needs_engine", reason: NO_SPEECH_ENGINE };
-  if (input.mimeType === "audio/mp4") throw new EngineError(MP4_NOT_ACCEPTED, false);
-  if (input.mimeType !== "audio/wav" && input.mimeType !== "audio/mpeg") throw new EngineError(`Audio of type ${input.mimeType} cannot be transcribed.`, false);
+  const chunker = CHUNKERS[input.mimeType];
+  if (!chunker) throw new EngineError(`Audio of type ${input.mimeType} cannot be transcribed.`, false);
 
   const reader = new ByteReader(await input.open());
   const client = createClient();
   try {
-    const audio: ChunkedAudio = input.mimeType === "audio/wav" ? await wavChunks(reader) : await mp3Chunks(reader);
+    const audio = await chunker(reader);
     const languageCode = input.language || DEFAULT_LANGUAGE;
     const segments: EngineSegment[] = [];
     for await (const chunk of audio.chunks) segments.push(...(await recognizeChunk(client, audio, chunk, languageCode)));

@@ -8,10 +8,12 @@ export interface EngineInput {
   mimeType: string;
   fileName: string;
   size: number;
-  /** BCP-47 code chosen at upload for audio (e.g. "en-US"); null for documents. */
+  /** BCP-47 code chosen at upload (e.g. "en-US", "fr-FR"): spoken language of audio, written language of a PDF or image; null for DICOM. */
   language: string | null;
   /** The decrypted stored bytes; may be called once per run. */
   open: () => Promise<NodeJS.ReadableStream | ReadableStream<Uint8Array>>;
+  /** Reports how far a long run is (pages read by OCR of all to read), for the transcript page. */
+  progress?: (done: number, total: number) => Promise<void>;
 }
 
 /** An engine could not transcribe the file; `retryable` says whether trying again later could help. */

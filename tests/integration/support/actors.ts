@@ -30,9 +30,9 @@ export async function callRoute(
   browser: Browser,
   handler: Handler,
   pathname: string,
-  options: { json?: unknown; method?: string; params?: Record<string, string> } = {},
+  options: { json?: unknown; method?: string; params?: Record<string, string>; headers?: Record<string, string> } = {},
 ) {
-  const request = browser.request(pathname, { json: options.json, method: options.method });
+  const request = browser.request(pathname, { json: options.json, method: options.method, headers: options.headers });
   return browser.remember(await handler(request, options.params ? { params: Promise.resolve(options.params) } : undefined));
 }
 

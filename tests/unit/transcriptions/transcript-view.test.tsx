@@ -23,6 +23,7 @@ function detail(overrides: Partial<TranscriptionDetail>): TranscriptionDetail {
     kind: "pdf",
     status: "processing",
     statusReason: null,
+    progress: null,
     meetingType: "consultation",
     fileName: "ward-round.pdf",
     uploadedBy: "Amina Bello",
@@ -106,6 +107,14 @@ describe("the transcript page", () => {
 
     await wait(POLL_MS * 4);
     expect(detailCalls()).toBe(2);
+  });
+
+  it("shows how many scanned pages OCR has read while it reads them", async () => {
+    fetchMock.mockImplementation(() => answer(200, detail({ status: "processing", progress: { done: 2, total: 3 } })));
+    show(detail({ status: "processing", progress: { done: 1, total: 3 } }));
+    expect(screen.getByTestId("transcription-progress")).toHaveTextContent("Reading scanned pages: 1 of 3 done");
+    await wait(POLL_MS);
+    expect(screen.getByTestId("transcription-progress")).toHaveTextContent("Reading scanned pages: 2 of 3 done");
   });
 
   it("does not ask at all for a finished transcription", async () => {

@@ -82,6 +82,10 @@ const HEADS: Record<string, number[]> = {
   wav: [...Array.from("RIFF", (c) => c.charCodeAt(0)), 0x24, 0x08, 0, 0, ...Array.from("WAVEfmt ", (c) => c.charCodeAt(0))],
   mp3: [...Array.from("ID3", (c) => c.charCodeAt(0)), 4, 0, 0, 0, 0, 0, 0],
   png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  m4a: [0, 0, 0, 0x1c, ...Array.from("ftypM4A ", (c) => c.charCodeAt(0))],
+  ogg: Array.from("OggS\0\x02", (c) => c.charCodeAt(0)),
+  opus: Array.from("OggS\0\x02", (c) => c.charCodeAt(0)),
+  webm: [0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84, ...Array.from("webm", (c) => c.charCodeAt(0))],
 };
 /** A file of `size` bytes (as it reports) that starts as its type does, unless `head` says otherwise. */
 function file(name: string, size = 2048, type = "application/octet-stream", head = HEADS[name.split(".").pop() ?? ""] ?? []): File {
@@ -181,15 +185,24 @@ describe("the upload center's drop zone", () => {
     expect(opened).toHaveBeenCalled();
   });
 
-  it("tells before the upload that M4A/MP4 is stored but cannot be transcribed, suggesting MP3 or WAV", async () => {
+  it("treats voice notes from phones and browsers as audio to transcribe: the spoken language is asked", async () => {
     show(true);
-    await choose(file("visit.m4a"));
-    expect(screen.getByTestId("speech-engine-note")).toHaveTextContent(t.recording.formatUnsupported);
-    expect(t.recording.formatUnsupported).toMatch(/MP3 or WAV/);
-    await choose(file("visit.mp4"));
-    expect(screen.getByTestId("speech-engine-note")).toHaveTextContent(t.recording.formatUnsupported);
-    await choose(file("visit.mp3"));
-    expect(screen.getByTestId("speech-engine-note")).toHaveTextContent(t.recording.speechConfigured);
+    for (const name of ["New Recording 3.m4a", "PTT-20261126-WA0003.opus", "voice.ogg", "note.webm", "visit.mp3"]) {
+      await choose(file(name));
+      expect(screen.getByTestId("speech-engine-note")).toHaveTextContent(t.recording.speechConfigured);
+      expect(screen.getByLabelText(t.recording.language)).toBeInTheDocument();
+    }
+  });
+
+  it("asks the language of a PDF or image (OCR reads scanned pages in it), not of a DICOM file", async () => {
+    show(true);
+    await choose(file("scan.pdf"));
+    expect(screen.getByLabelText(t.recording.documentLanguage)).toBeInTheDocument();
+    expect(screen.queryByTestId("speech-engine-note")).not.toBeInTheDocument();
+    await choose(file("letter.png"));
+    expect(screen.getByLabelText(t.recording.documentLanguage)).toBeInTheDocument();
+    await choose(file("ct.dcm", 2048, "application/dicom", [...new Array(128).fill(0), ...Array.from("DICM", (c) => c.charCodeAt(0))]));
+    expect(screen.queryByLabelText(t.recording.documentLanguage)).not.toBeInTheDocument();
   });
 });
 
@@ -262,6 +275,7 @@ describe("submitting", () => {
           kind: "audio",
           status: "queued",
           statusReason: null,
+          progress: null,
           meetingType: "consultation",
           fileName: "round.wav",
           uploadedBy: null,

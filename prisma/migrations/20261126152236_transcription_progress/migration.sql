@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Transcription" ADD COLUMN     "progressDone" INTEGER,
+ADD COLUMN     "progressTotal" INTEGER;
