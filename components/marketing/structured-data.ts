@@ -57,7 +57,8 @@ export function specialtyPageJsonLd({
 }): JsonLdObject {
   return {
     ...webPageJsonLd({ ...page, type: "MedicalWebPage" }),
-    specialty: medicalSpecialty(slug, specialtyName),
+    // schema.org's Specialty is an enumeration: a specialty it has no member for (bariatrics) is named by `about` alone.
+    ...(schemaOrgSpecialty[slug] ? { specialty: medicalSpecialty(slug, specialtyName) } : {}),
     about: { "@type": "MedicalSpecialty", name: specialtyName },
     mentions: treatments.map((treatment) => ({ "@type": "MedicalProcedure", name: treatment })),
   };
