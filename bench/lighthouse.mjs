@@ -99,7 +99,11 @@ const chrome = await chromeLauncher.launch({
 let version = "";
 
 async function measure(address) {
-  const { lhr } = await lighthouse(address, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
+  // The language cookie of the page's own language: one left by the previous page (NEXT_LOCALE=ha)
+  // would redirect an unprefixed English page to another language.
+  const locale = /^\/([a-z]{2,3})(\/|$)/.exec(new URL(address).pathname)?.[1] ?? "en";
+  const extraHeaders = { Cookie: `NEXT_LOCALE=${locale}` };
+  const { lhr } = await lighthouse(address, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories, extraHeaders });
   version = lhr.lighthouseVersion;
   const row = {};
   for (const category of categories) row[category] = lhr.categories[category]?.score == null ? Number.NaN : Math.round(lhr.categories[category].score * 100);

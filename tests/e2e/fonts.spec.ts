@@ -27,15 +27,20 @@ async function visit(page: Page, address: string): Promise<{ fonts: FontLoad[]; 
   await tab.evaluate(() => document.fonts.ready);
   // First contentful paint, in the same clock as the requests' start times (milliseconds since 1970).
   const firstPaint = await tab.evaluate(() => performance.timeOrigin + (performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN));
-  const layoutShift = await tab.evaluate(
+  // Each shift with the elements that moved, so that a failure names them.
+  const shifts = await tab.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ value: number; moved: string[] }[]>((resolve) => {
+        type Shift = PerformanceEntry & { value: number; sources: { node?: Node }[] };
+        const describe = (node?: Node) => (node instanceof Element ? node.outerHTML.slice(0, 120) : String(node?.nodeName));
         new PerformanceObserver((list) => {
-          resolve(list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0));
+          resolve((list.getEntries() as Shift[]).map((entry) => ({ value: entry.value, moved: entry.sources.map((source) => describe(source.node)) })));
         }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve(0), 500);
+        setTimeout(() => resolve([]), 500);
       }),
   );
+  const layoutShift = shifts.reduce((sum, shift) => sum + shift.value, 0);
+  if (layoutShift > 0) console.log(`${address}: layout shift ${layoutShift.toFixed(3)}`, JSON.stringify(shifts));
   const fonts = await Promise.all(
     requested.map(async ({ url, startTime }) => {
       const body = await (await page.request.get(url)).body();
