@@ -1,26 +1,89 @@
 /**
- * Lighthouse in its default mobile mode (emulated phone, simulated slow 4G, 4x CPU slowdown) against a
- * running production server; prints each page's category scores and key metrics.
+ * Lighthouse in its default mobile mode (emulated phone, simulated slow 4G, 4x CPU slowdown) on every
+ * public page (the site's own sitemap) in English, Arabic, Chinese, Hausa and Hindi, next to a baseline
+ * measured in the same run: a minimal page built with this checkout's Next.js, in a temporary folder
+ * outside the repository (nothing is downloaded). A noisy machine lowers both; the gap is the result.
  *
- *   node bench/lighthouse.mjs [baseUrl]      (default BENCH_URL or http://localhost:3100)
+ *   APP_URL=http://localhost:3100 npm run build      (canonical links must name the measured address)
+ *   node bench/lighthouse.mjs [port]                  (default BENCH_PORT or 3100)
  *
- * It builds and starts nothing: run `npm run build && npm start` (or see README, Benchmarks) first.
- * Chromium comes from CHROME_PATH (default Debian's /usr/bin/chromium); nothing is downloaded.
+ * One server at a time, all on that port: the baseline, then this build (bench/server.mjs: fresh data
+ * directory), then the baseline again. BENCH_LOCALES (comma-separated) and BENCH_PAGES (a regular
+ * expression on the path) narrow the run. Prints a table, the worst page and the goals of issue 19.
+ * Chromium from CHROME_PATH (default Debian's /usr/bin/chromium).
  */
-import lighthouse from "lighthouse";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
-import { benchBaseUrl, benchPages } from "./lighthouse-pages.mjs";
+import lighthouse from "lighthouse";
+import { startServer } from "./server.mjs";
 
+const port = Number(process.argv[2] ?? process.env.BENCH_PORT ?? 3100);
+const benchLocales = (process.env.BENCH_LOCALES ?? "en,ar,zh,ha,hi").split(",");
+const pageFilter = new RegExp(process.env.BENCH_PAGES ?? ".");
+const root = path.resolve(import.meta.dirname, "..");
+const nextBin = path.join(root, "node_modules/next/dist/bin/next");
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 const metrics = [
   ["first-contentful-paint", "FCP"],
   ["largest-contentful-paint", "LCP"],
   ["total-blocking-time", "TBT"],
   ["cumulative-layout-shift", "CLS"],
-  ["total-byte-weight", "bytes"],
 ];
 
-const base = benchBaseUrl();
+/** A one-page Next app (layout and page, server-rendered, no client code of its own), built with our Next. */
+function buildBaseline() {
+  const dir = mkdtempSync(path.join(tmpdir(), "afya-lighthouse-baseline-"));
+  mkdirSync(path.join(dir, "app"));
+  symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ private: true, type: "module" }));
+  // Turbopack refuses files outside its root: the root is the folder that holds both.
+  writeFileSync(path.join(dir, "next.config.mjs"), `export default { turbopack: { root: "/" } };\n`);
+  writeFileSync(
+    path.join(dir, "app/layout.jsx"),
+    `export const metadata = { title: "Baseline page", description: "A minimal Next.js page measured beside the site." };
+export default function Layout({ children }) {
+  return <html lang="en"><body>{children}</body></html>;
+}
+`,
+  );
+  writeFileSync(
+    path.join(dir, "app/page.jsx"),
+    `export default function Page() {
+  return <main><h1>Baseline</h1><p>A page with a heading and a paragraph, built with the same Next.js version.</p></main>;
+}
+`,
+  );
+  const built = spawnSync("node", [nextBin, "build"], { cwd: dir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, stdio: "inherit" });
+  if (built.status !== 0) throw new Error("the baseline build failed");
+  return dir;
+}
+
+async function startBaseline(dir) {
+  const child = spawn("node", [nextBin, "start", "-p", String(port)], { cwd: dir, env: { ...process.env, NODE_ENV: "production" }, stdio: "ignore" });
+  const url = `http://localhost:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  return { url, stop: () => (child.kill("SIGTERM"), exited) };
+}
+
+/** Paths of the sitemap's pages in the chosen locales ("/", "/services", "/ar", "/ar/services", ...). */
+async function publicPaths(url) {
+  const xml = await (await fetch(`${url}/sitemap.xml`)).text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc).pathname);
+  const localeOf = (pathname) => /^\/([a-z]{2,3})(\/|$)/.exec(pathname)?.[1] ?? "en";
+  return paths.filter((pathname) => benchLocales.includes(localeOf(pathname)) && pageFilter.test(pathname));
+}
+
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   chromeFlags: [
@@ -33,32 +96,93 @@ const chrome = await chromeLauncher.launch({
     "--disable-sync",
   ],
 });
-
-const rows = [];
-const failing = new Map();
 let version = "";
-try {
-  for (const path of benchPages) {
-    const { lhr } = await lighthouse(`${base}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
-    version = lhr.lighthouseVersion;
-    const row = { page: path };
-    if (lhr.runtimeError) row.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
-    for (const category of categories) row[category] = lhr.categories[category]?.score == null ? "n/a" : Math.round(lhr.categories[category].score * 100);
-    for (const [id, label] of metrics) row[label] = lhr.audits[id]?.displayValue ?? "n/a";
-    // Name what keeps a category below 100, so the figures can be acted on.
-    failing.set(
-      path,
-      Object.values(lhr.audits)
-        .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === "binary")
-        .map((audit) => audit.id),
-    );
-    rows.push(row);
-    console.log(`${path}: ${categories.map((c) => `${c} ${row[c]}`).join(", ")}${row.error ? ` (${row.error})` : ""}`);
-  }
-} finally {
-  chrome.kill();
+
+async function measure(address) {
+  // The language cookie of the page's own language: one left by the previous page (NEXT_LOCALE=ha)
+  // would redirect an unprefixed English page to another language.
+  const locale = /^\/([a-z]{2,3})(\/|$)/.exec(new URL(address).pathname)?.[1] ?? "en";
+  const extraHeaders = { Cookie: `NEXT_LOCALE=${locale}` };
+  const { lhr } = await lighthouse(address, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories, extraHeaders });
+  version = lhr.lighthouseVersion;
+  const row = {};
+  for (const category of categories) row[category] = lhr.categories[category]?.score == null ? Number.NaN : Math.round(lhr.categories[category].score * 100);
+  for (const [id, label] of metrics) row[label] = lhr.audits[id]?.numericValue ?? Number.NaN;
+  row.failing = Object.values(lhr.audits)
+    .filter((audit) => audit.score !== null && audit.score < 0.9 && ["binary", "numeric", "metricSavings"].includes(audit.scoreDisplayMode))
+    .map((audit) => audit.id);
+  if (lhr.runtimeError) row.failing.unshift(`${lhr.runtimeError.code}`);
+  return row;
 }
 
-console.log(`\nLighthouse ${version}, mobile, ${base}`);
-console.table(rows);
-for (const [path, audits] of failing) if (audits.length) console.log(`${path} failing audits: ${audits.join(", ")}`);
+const baselineDir = buildBaseline();
+const baseline = [];
+const rows = [];
+try {
+  let server = await startBaseline(baselineDir);
+  for (let i = 0; i < 2; i++) baseline.push(await measure(`${server.url}/`));
+  await server.stop();
+
+  const app = await startServer({ APP_URL: `http://localhost:${port}` }, root, port);
+  try {
+    for (const pathname of await publicPaths(app.url)) {
+      const row = { page: pathname, ...(await measure(`${app.url}${pathname}`)) };
+      rows.push(row);
+      console.log(`${pathname}: ${categories.map((c) => `${c} ${row[c]}`).join(", ")}, LCP ${Math.round(row.LCP)} ms`);
+    }
+  } finally {
+    await app.stop();
+  }
+
+  server = await startBaseline(baselineDir);
+  for (let i = 0; i < 2; i++) baseline.push(await measure(`${server.url}/`));
+  await server.stop();
+} finally {
+  chrome.kill();
+  rmSync(baselineDir, { recursive: true, force: true });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+const base = Object.fromEntries([...categories, ...metrics.map(([, label]) => label)].map((key) => [key, median(baseline.map((row) => row[key]))]));
+const ms = (value) => `${(value / 1000).toFixed(2)} s`;
+
+console.log(`\nLighthouse ${version}, mobile (simulated slow 4G, 4x CPU slowdown), port ${port}, locales ${benchLocales.join(", ")}`);
+console.log(
+  `Baseline (minimal Next page, ${baseline.length} runs: ${baseline.map((row) => row.performance).join(", ")}): median performance ${base.performance}, LCP ${ms(base.LCP)}`,
+);
+console.table(
+  rows.map((row) => ({
+    page: row.page,
+    perf: row.performance,
+    "vs base": row.performance - base.performance,
+    a11y: row.accessibility,
+    "best pr.": row["best-practices"],
+    seo: row.seo,
+    FCP: ms(row.FCP),
+    LCP: ms(row.LCP),
+    TBT: `${Math.round(row.TBT)} ms`,
+    CLS: row.CLS.toFixed(3),
+  })),
+);
+const worst = rows.reduce((a, b) => (b.performance < a.performance || (b.performance === a.performance && b.LCP > a.LCP) ? b : a), rows[0]);
+console.log(
+  `Worst page: ${worst.page}: performance ${worst.performance} (baseline ${base.performance}), LCP ${ms(worst.LCP)}; failing audits: ${worst.failing.join(", ") || "none"}`,
+);
+
+const goals = [
+  ["performance >= 98 or within 1 of the baseline", (row) => row.performance >= 98 || row.performance >= base.performance - 1],
+  ["accessibility 100", (row) => row.accessibility === 100],
+  ["best practices 100", (row) => row["best-practices"] === 100],
+  ["SEO 100", (row) => row.seo === 100],
+  ["LCP <= 1.8 s", (row) => row.LCP <= 1800],
+];
+for (const [goal, met] of goals) {
+  const missed = rows.filter((row) => !met(row));
+  console.log(
+    `${missed.length ? "MISSED" : "met   "} ${goal}: ${rows.length - missed.length}/${rows.length}${missed.length ? ` (missed: ${missed.map((row) => row.page).join(" ")})` : ""}`,
+  );
+}
+const failing = new Map();
+for (const row of rows) for (const audit of row.failing) failing.set(audit, [...(failing.get(audit) ?? []), row.page]);
+for (const [audit, pages] of failing)
+  console.log(`failing audit ${audit}: ${pages.length} pages (${pages.slice(0, 6).join(" ")}${pages.length > 6 ? " ..." : ""})`);

@@ -17,9 +17,9 @@ async function freePort() {
   });
 }
 
-/** `cwd`: the checkout whose build to start (default: this one). */
-export async function startServer(extraEnv = {}, cwd = process.cwd()) {
-  const port = await freePort();
+/** `cwd`: the checkout whose build to start (default: this one); `port`: a free one unless given. */
+export async function startServer(extraEnv = {}, cwd = process.cwd(), port = undefined) {
+  port ??= await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "afya-bench-"));
   const env = {
     ...process.env,

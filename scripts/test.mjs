@@ -146,6 +146,7 @@ const steps = {
       "tests/build/bundle-secrets.test.mjs",
       "tests/build/placeholders.test.mjs",
       "tests/build/static-pages.test.ts",
+      "tests/build/seo.test.ts",
     ]);
     count("secrets", () => tapCounts(`${results}/secrets.tap`));
     return ok;

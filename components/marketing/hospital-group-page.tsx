@@ -4,7 +4,6 @@ import { getTranslations } from "next-intl/server";
 import { LocalizedLink as Link } from "@/components/i18n/localized-link";
 import { JsonLd } from "@/components/seo/json-ld";
 import { hospitalGroup, hospitalsOfGroup, type HospitalGroupSlug } from "@/content/hospitals";
-import { messageKey } from "@/content/message-keys";
 import { paths } from "@/content/paths";
 import { CtaLinks } from "./cta-links";
 import { HospitalCard } from "./hospital-card";
@@ -18,7 +17,7 @@ export async function HospitalGroupPage({ group, notice }: { group: HospitalGrou
   const groupName = hospitalGroup(group).name;
   return (
     <>
-      <JsonLd data={groupHospitals.map((hospital) => hospitalJsonLd(hospital, (slug) => t(messageKey.specialtyName(slug))))} />
+      <JsonLd data={groupHospitals.map((hospital) => hospitalJsonLd(hospital))} />
       <PageHeader title={t(`hospitals.${group}.title`)} intro={t(`hospitals.${group}.intro`)}>
         <CtaLinks links={[{ href: paths.contact, label: t("hospitals.groupPage.cta", { group: groupName }) }]} />
       </PageHeader>

@@ -7,19 +7,23 @@ import { schemaOrgSpecialty, type HomeSpecialtySlug } from "@/content/specialtie
  */
 type JsonLdObject = Record<string, unknown>;
 
-export function medicalSpecialty(slug: HomeSpecialtySlug, name: string): string {
+/**
+ * schema.org's Specialty is an enumeration: a specialty is named by its member's URL, and one it has no
+ * member for (bariatrics) is left out rather than given as text, which is not a valid value.
+ */
+export function medicalSpecialty(slug: HomeSpecialtySlug): string | undefined {
   const member = schemaOrgSpecialty[slug];
-  return member ? `https://schema.org/${member}` : name;
+  return member ? `https://schema.org/${member}` : undefined;
 }
 
-export function hospitalJsonLd(hospital: HospitalRef, specialtyName: (slug: HomeSpecialtySlug) => string): JsonLdObject {
+export function hospitalJsonLd(hospital: HospitalRef): JsonLdObject {
   return {
     "@context": "https://schema.org",
     "@type": "Hospital",
     name: hospital.name,
     foundingDate: String(hospital.established),
     address: { "@type": "PostalAddress", addressLocality: hospital.city, addressRegion: hospital.district, addressCountry: "TR" },
-    medicalSpecialty: [...new Set(hospital.specialties.map((slug) => medicalSpecialty(slug, specialtyName(slug))))],
+    medicalSpecialty: [...new Set(hospital.specialties.map(medicalSpecialty).filter((member) => member !== undefined))],
     parentOrganization: { "@type": "Organization", name: hospitalGroup(hospital.group).name },
   };
 }
@@ -57,7 +61,8 @@ export function specialtyPageJsonLd({
 }): JsonLdObject {
   return {
     ...webPageJsonLd({ ...page, type: "MedicalWebPage" }),
-    specialty: medicalSpecialty(slug, specialtyName),
+    // A specialty without a schema.org member (bariatrics) is named by `about` alone.
+    ...(medicalSpecialty(slug) ? { specialty: medicalSpecialty(slug) } : {}),
     about: { "@type": "MedicalSpecialty", name: specialtyName },
     mentions: treatments.map((treatment) => ({ "@type": "MedicalProcedure", name: treatment })),
   };

@@ -26,6 +26,7 @@ export const publicPages: readonly PublicPage[] = [
   page("/hospitals", 0.9, "weekly"),
   page("/medipol-hospitals", 0.8),
   page("/memorial-hospitals", 0.8),
+  page("/specialties", 0.9),
   ...homeSpecialtySlugs.map((slug) => page(`/specialties/${slug}`, 0.8)),
   page("/about", 0.7),
   page("/faq", 0.7),

@@ -11,7 +11,7 @@ const medicalSpecialties = [
   "Oncologic",
   "Musculoskeletal",
   "Neurologic",
-  "Dermatology",
+  "Dermatologic",
   "Dentistry",
   "PlasticSurgery",
   "Urologic",
@@ -72,6 +72,28 @@ export function faqPageJsonLd({ locale, path, questions }: { locale: Locale; pat
       "@type": "Question",
       name: question,
       acceptedAnswer: { "@type": "Answer", text: answer },
+    })),
+  };
+}
+
+/** schema.org BreadcrumbList: the pages above this one (paths without locale), then the page itself. */
+export function breadcrumbListJsonLd({
+  locale,
+  trail,
+  current,
+}: {
+  locale: Locale;
+  trail: readonly { path: string; name: string }[];
+  current: { path: string; name: string };
+}): JsonLdObject {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: [...trail, current].map(({ path, name }, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name,
+      item: localizedUrl(path, locale),
     })),
   };
 }

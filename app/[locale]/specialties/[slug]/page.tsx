@@ -5,6 +5,7 @@ import { getFormatter, getTranslations, setRequestLocale } from "next-intl/serve
 import { LocalizedLink as Link } from "@/components/i18n/localized-link";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { localizedUrl, pageMetadata } from "@/lib/seo/metadata";
+import { breadcrumbListJsonLd } from "@/lib/seo/structured-data";
 import { JsonLd } from "@/components/seo/json-ld";
 import { Breadcrumbs } from "@/components/marketing/breadcrumbs";
 import { CtaLinks } from "@/components/marketing/cta-links";
@@ -54,6 +55,10 @@ export default async function SpecialtyPage({ params }: Props) {
   const description = t(messageKey.specialtyDescription(slug));
   const treatments = specialtyTreatments[slug].map((id) => t(messageKey.treatment(id)));
   const claim = specialtyClaims[slug];
+  const breadcrumbs = [
+    { href: paths.home, label: t("specialtyPage.home") },
+    { href: paths.specialties, label: t("specialtyPage.specialties") },
+  ];
   return (
     <>
       <JsonLd
@@ -67,14 +72,14 @@ export default async function SpecialtyPage({ params }: Props) {
           locale,
         })}
       />
-      <Breadcrumbs
-        label={t("specialtyPage.breadcrumb")}
-        trail={[
-          { href: paths.home, label: t("specialtyPage.home") },
-          { href: paths.specialties, label: t("specialtyPage.specialties") },
-        ]}
-        current={specialty}
+      <JsonLd
+        data={breadcrumbListJsonLd({
+          locale,
+          trail: breadcrumbs.map(({ href, label }) => ({ path: href, name: label })),
+          current: { path: paths.specialty(slug), name: specialty },
+        })}
       />
+      <Breadcrumbs label={t("specialtyPage.breadcrumb")} trail={breadcrumbs} current={specialty} />
       <PageHeader title={specialty} intro={description}>
         <CtaLinks links={[{ href: paths.contactFor(slug), label: t("specialtyPage.ctaButton", { specialty }) }]} />
       </PageHeader>
