@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import PDFDocument from "pdfkit";
 import { patientElements, TS, writeDicom } from "../support/dicom-fixtures";
+import { toneWav } from "../support/wav";
 import { becomeAdminThroughApi, signUpThroughApi } from "./support";
 
 function pdfWithText(lines: string[]): Promise<Buffer> {
@@ -16,25 +17,7 @@ function pdfWithText(lines: string[]): Promise<Buffer> {
 }
 
 /** One second of a quiet 440 Hz tone: a real 16 kHz mono 16-bit WAV file. */
-function wav(): Buffer {
-  const rate = 16_000;
-  const samples = Buffer.alloc(rate * 2);
-  for (let i = 0; i < rate; i++) samples.writeInt16LE(Math.round(2000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + samples.length, 4);
-  header.write("WAVEfmt ", 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(samples.length, 40);
-  return Buffer.concat([header, samples]);
-}
+const wav = (): Buffer => toneWav({ seconds: 1, rate: 16_000, amplitude: 2000 });
 
 async function uploadThroughCenter(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, options: { audio?: boolean } = {}) {
   const submit = page.getByRole("button", { name: "Upload & Start Transcription" });

@@ -1,28 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { toneWav } from "../support/wav";
 import { becomeAdminThroughApi, signUpThroughApi } from "./support";
 
 /** A long, quiet 8 kHz mono WAV (10 minutes, 9.6 MB): more than a player fetches up front. */
-function longWav(seconds = 600): Buffer {
-  const rate = 8000;
-  const samples = Buffer.alloc(rate * seconds * 2);
-  for (let i = 0; i < rate * seconds; i++) samples.writeInt16LE(Math.round(1000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + samples.length, 4);
-  header.write("WAVEfmt ", 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(samples.length, 40);
-  return Buffer.concat([header, samples]);
-}
+const longWav = (seconds = 600): Buffer => toneWav({ seconds, rate: 8000, amplitude: 1000 });
 
 /** Uploads one recording through the center and opens its transcript page once it waits for a speech engine. */
 async function uploadAndOpen(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
