@@ -144,6 +144,20 @@ async function readableStudyOfSeries(rawSeriesId: string, viewer: Viewer) {
   return { study, seriesId: id.data };
 }
 
+/**
+ * Whether the viewer page may open this series for this viewer: the same rule as the series API, so
+ * an unknown id and one the viewer may not read are alike (the page answers 404 for both). Reads and
+ * audits nothing; the series API audits the opening.
+ */
+export async function seriesReadable(rawSeriesId: string, viewer: Viewer): Promise<boolean> {
+  const id = z.uuid().safeParse(rawSeriesId);
+  const submission = caseReadableBy(viewer.user, viewer.trackedSubmissionId);
+  const instances = visibleInstances(viewer);
+  if (!id.success || !submission || !instances) return false;
+  const found = await db().imagingSeries.findFirst({ where: { id: id.data, study: { submission }, instances: { some: instances } }, select: { id: true } });
+  return found !== null;
+}
+
 /** GET /api/imaging/series/{id}: the series for the viewer, its instances in stack order; one audit row per opening. */
 export async function openSeries(rawSeriesId: string, viewer: Viewer, actor: AuditActor): Promise<OpenedSeries> {
   const { study, seriesId } = await readableStudyOfSeries(rawSeriesId, viewer);

@@ -1,7 +1,13 @@
+import { mkdtempSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { expect, type Page } from "@playwright/test";
-import type { ImagingSeries, OpenedSeries } from "../../lib/contracts/imaging";
-import { SIZE, TRANSFER_SYNTAXES, type SeriesFiles } from "../support/dicom-series";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, request, type Page } from "@playwright/test";
+import { caseImagingSchema, type ImagingSeries, type OpenedSeries } from "../../lib/contracts/imaging";
+import { UPLOADS_PATH } from "../../lib/contracts/uploads";
+import { SIZE, TRANSFER_SYNTAXES, makeCtSeries, type SeriesFiles } from "../support/dicom-series";
+import { tusUpload } from "../support/tus-upload";
+import { signUpThroughApi } from "./support";
 
 /** A generated series as GET /api/imaging/series/{id} describes it; its instances' ids are `${id}-${index}`. */
 export function seriesView(id: string, series: SeriesFiles, frames = 1, seriesNumber = 1): ImagingSeries {
@@ -42,6 +48,56 @@ function openedSeries(id: string, series: SeriesFiles, frames: number, siblings:
       transferSyntaxUid: TRANSFER_SYNTAXES[series.syntax],
     })),
   };
+}
+
+let storedSeries: Promise<string> | undefined;
+
+/**
+ * The id of one real series: a one-image CT that a patient announced and sent through the upload route,
+ * indexed by the server. The viewer page answers 404 for a series that does not exist, so the specs that
+ * serve generated series by interception open them under this id. Made once per test worker; an admin
+ * may read it.
+ */
+export function storedSeriesId(baseURL: string): Promise<string> {
+  return (storedSeries ??= uploadOneImage(baseURL));
+}
+
+async function uploadOneImage(baseURL: string): Promise<string> {
+  const ct = await makeCtSeries(mkdtempSync(path.join(tmpdir(), "afya-stored-series-")), { slices: 1 });
+  const data = await readFile(ct.files[0]);
+  const context = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const patient = await signUpThroughApi(context, "Imaging");
+  const announced = await context.post("/api/my-submissions", {
+    data: {
+      patientName: "Imaging Patient",
+      email: patient.email,
+      homeCountry: "Nigeria",
+      medicalCondition: "Chest CT for the viewer",
+      specialty: "oncology",
+      urgency: "standard",
+      preferredCountries: ["Turkey"],
+      consent: true,
+      consentFullName: "Imaging Patient",
+      consentEmail: patient.email,
+      consentDate: "2026-11-22",
+      files: [{ name: "ct.dcm", size: data.length, study: ct.studyInstanceUid }],
+    },
+  });
+  expect(announced.status(), await announced.text()).toBe(201);
+  const { id: caseId, uploads } = (await announced.json()) as { id: string; uploads: { id: string }[] };
+  const cookie = (await context.storageState()).cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
+  const sent = await tusUpload({
+    endpoint: `${baseURL}${UPLOADS_PATH}`,
+    file: data,
+    uploadId: uploads[0].id,
+    name: "ct.dcm",
+    headers: { Origin: baseURL, Cookie: cookie },
+    uploadDataDuringCreation: true,
+  });
+  expect(sent.ok, sent.error?.message).toBe(true);
+  const imaging = caseImagingSchema.parse(await (await context.get(`/api/cases/${caseId}/imaging`)).json());
+  await context.dispose();
+  return imaging.studies[0].series[0].id;
 }
 
 /**

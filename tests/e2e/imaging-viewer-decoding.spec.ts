@@ -4,11 +4,12 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { LOSSY, TRANSFER_SYNTAXES, ctSquareHu, grey8, makeCtSeries, makeMultiFrame, windowed, type SyntaxName } from "../support/dicom-series";
 import { becomeAdminThroughApi, signUpThroughApi } from "./support";
-import { expectCentreGrey, expectSlice, serveSeries as serve } from "./imaging-support";
+import { expectCentreGrey, expectSlice, serveSeries as serve, storedSeriesId } from "./imaging-support";
 
 /*
  * The viewer's decoding of each transfer syntax, with the series served to the page as the series and
- * instance routes serve it (interception; authorization and indexing are imaging-viewer.spec.ts's).
+ * instance routes serve it (interception, under a stored series' id, as the page looks it up;
+ * authorization and indexing are imaging-viewer.spec.ts's).
  */
 const dir = mkdtempSync(path.join(tmpdir(), "afya-viewer-"));
 
@@ -20,12 +21,13 @@ test.describe("viewer decoding", () => {
   });
 
   for (const syntax of Object.keys(TRANSFER_SYNTAXES) as SyntaxName[]) {
-    test(`${syntax}: slice 3 of 5 under a window preset`, async ({ page }) => {
+    test(`${syntax}: slice 3 of 5 under a window preset`, async ({ page, baseURL }) => {
       const series = await makeCtSeries(path.join(dir, syntax), { slices: 5, syntax });
-      await serve(page, syntax, series);
+      const id = await storedSeriesId(baseURL!);
+      await serve(page, id, series);
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
-      await page.goto(`/imaging/${syntax}`);
+      await page.goto(`/imaging/${id}`);
       await expectSlice(page, 3, 5);
       // CT values under the lung window (slice 3: -970 HU, grey 65); JPEG baseline's 8-bit values under the brain window.
       const eightBit = syntax === "jpegBaseline";
@@ -36,10 +38,11 @@ test.describe("viewer decoding", () => {
     });
   }
 
-  test("a 300-frame file: each frame a slice; slice 150 under the bone preset, the wheel and End scroll it", async ({ page }) => {
+  test("a 300-frame file: each frame a slice; slice 150 under the bone preset, the wheel and End scroll it", async ({ page, baseURL }) => {
     const series = await makeMultiFrame(path.join(dir, "multiframe"), 300);
-    await serve(page, "multiframe", series, 300);
-    await page.goto("/imaging/multiframe");
+    const id = await storedSeriesId(baseURL!);
+    await serve(page, id, series, 300);
+    await page.goto(`/imaging/${id}`);
     await expectSlice(page, 150, 300);
     await expect(page.getByRole("button", { name: "Bone" })).toBeEnabled({ timeout: 20_000 });
     await page.getByRole("button", { name: "Bone" }).click();

@@ -15,7 +15,7 @@ import {
   type ColourModel,
 } from "../support/dicom-series";
 import { becomeAdminThroughApi, signUpThroughApi } from "./support";
-import { canvasPixel, expectSlice, imagePixel, near, serveSeries, seriesView } from "./imaging-support";
+import { canvasPixel, expectSlice, imagePixel, near, serveSeries, seriesView, storedSeriesId } from "./imaging-support";
 
 /*
  * What the viewer draws, read back from its canvases: each colour model in its own colours (the series
@@ -42,10 +42,11 @@ const colourModels: [ColourModel, number][] = [
 ];
 
 for (const [model, tolerance] of colourModels) {
-  test(`${model}: the left half red, the right half blue`, async ({ page }) => {
+  test(`${model}: the left half red, the right half blue`, async ({ page, baseURL }) => {
     const series = await makeColourImage(path.join(dir, model), model);
-    await serveSeries(page, model, series);
-    await page.goto(`/imaging/${model}`);
+    const id = await storedSeriesId(baseURL!);
+    await serveSeries(page, id, series);
+    await page.goto(`/imaging/${id}`);
     await expectSlice(page, 1, 1);
     await expect
       .poll(
@@ -59,10 +60,11 @@ for (const [model, tolerance] of colourModels) {
   });
 }
 
-test("MONOCHROME1: low values are drawn white, high values dark", async ({ page }) => {
+test("MONOCHROME1: low values are drawn white, high values dark", async ({ page, baseURL }) => {
   const series = await makeColourImage(path.join(dir, "MONOCHROME1"), "MONOCHROME1");
-  await serveSeries(page, "mono1", series);
-  await page.goto("/imaging/mono1");
+  const id = await storedSeriesId(baseURL!);
+  await serveSeries(page, id, series);
+  await page.goto(`/imaging/${id}`);
   await expectSlice(page, 1, 1);
   // Under the file's own window, MONOCHROME1 shows 255 minus the windowed value.
   const expected = (x: number) => 255 - windowed(monochrome1At(x), MONOCHROME1_WINDOW.width, MONOCHROME1_WINDOW.center);
@@ -109,20 +111,21 @@ async function thumbnail(button: Locator) {
   });
 }
 
-test("the series strip shows each series' middle image; a thumbnail opens its series with its own window", async ({ page }) => {
+test("the series strip shows each series' middle image; a thumbnail opens its series with its own window", async ({ page, baseURL }) => {
   const ct = await makeCtSeries(path.join(dir, "thumbs-ct"), { slices: 5, syntax: "explicitLittle" });
   const rgb = await makeColourImage(path.join(dir, "thumbs-rgb"), "RGB");
   const mono1 = await makeColourImage(path.join(dir, "thumbs-mono1"), "MONOCHROME1");
-  const views = [seriesView("thumbct", ct, 1, 1), seriesView("thumbrgb", rgb, 1, 2), seriesView("thumbmono", mono1, 1, 3)];
+  const ctId = await storedSeriesId(baseURL!);
+  const views = [seriesView(ctId, ct, 1, 1), seriesView("thumbrgb", rgb, 1, 2), seriesView("thumbmono", mono1, 1, 3)];
   for (const [index, [id, series]] of (
     [
-      ["thumbct", ct],
+      [ctId, ct],
       ["thumbrgb", rgb],
       ["thumbmono", mono1],
     ] as const
   ).entries())
     await serveSeries(page, id, series, 1, { siblings: views.filter((_, other) => other !== index), seriesNumber: index + 1 });
-  await page.goto("/imaging/thumbct");
+  await page.goto(`/imaging/${ctId}`);
   await expectSlice(page, 3, 5);
   const strip = page.getByRole("navigation", { name: "Series of this study" });
   const [ctThumb, rgbThumb, monoThumb] = [1, 2, 3].map((n) => strip.getByRole("button", { name: new RegExp(`#${n} `) }));
@@ -176,14 +179,15 @@ for (const [label, viewport, touch] of [
   test.describe(`the viewer at ${label}`, () => {
     test.use({ viewport, hasTouch: touch, isMobile: touch });
     for (const locale of ["en", "ar"]) {
-      test(`${locale}: a 300-slice series with its study's other series: tools, thumbnails and overlay on screen`, async ({ page }, testInfo) => {
+      test(`${locale}: a 300-slice series with its study's other series: tools, thumbnails and overlay on screen`, async ({ page, baseURL }, testInfo) => {
         const ct = await makeMultiFrame(path.join(dir, "shots-ct"), 300);
         const rgb = await makeColourImage(path.join(dir, "shots-rgb"), "RGB");
-        const ctView = { ...seriesView("shotct", ct, 300, 1), description: "Axial 2.5 mm" };
+        const ctId = await storedSeriesId(baseURL!);
+        const ctView = { ...seriesView(ctId, ct, 300, 1), description: "Axial 2.5 mm" };
         const rgbView = { ...seriesView("shotrgb", rgb, 1, 2), modality: "OT", description: "Key images" };
-        await serveSeries(page, "shotct", ct, 300, { siblings: [rgbView], seriesNumber: 1 });
+        await serveSeries(page, ctId, ct, 300, { siblings: [rgbView], seriesNumber: 1 });
         await serveSeries(page, "shotrgb", rgb, 1, { siblings: [ctView], seriesNumber: 2 });
-        await page.goto(`/${locale}/imaging/shotct`);
+        await page.goto(`/${locale}/imaging/${ctId}`);
         await expect(page.locator("html")).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
         await expect(page.getByTestId("slice-indicator")).toHaveText(/150/);
         await expect

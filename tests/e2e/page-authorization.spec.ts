@@ -288,6 +288,8 @@ test("a malformed or unknown id in a staff page's address is a 404 for those all
       ["routedPartner", `/partner/cases/${id}`],
       ["admin", `/dashboard/transcriptions/${id}`],
       ["routedPartner", `/dashboard/transcriptions/${id}`],
+      ["admin", `/imaging/${id}`],
+      ["routedPartner", `/imaging/${id}`],
     ] as const) {
       const { status, html } = await visit(actor, path);
       expect(status, `${path} as ${actor}`).toBe(404);
@@ -328,7 +330,7 @@ test("the 404 of an unknown id is in the reader's language, for a case the reade
   const unknown = "00000000-0000-4000-8000-000000000000";
   for (const [actor, path, locale] of [
     ["admin", `/yo/admin-dashboard/cases/${unknown}`, "yo"],
-    ["admin", `/ar/admin-dashboard/cases/${caseB.id.replace(/^.{8}/, "00000000")}`, "ar"],
+    ["admin", `/ar/imaging/${unknown}`, "ar"],
     ["routedPartner", `/pcm/partner/cases/${unknown}`, "pcm"],
     ["routedPartner", `/pcm/partner/cases/${caseB.id}`, "pcm"],
     ["otherPartner", `/ig/dashboard/transcriptions/${transcriptionId}`, "ig"],

@@ -382,6 +382,20 @@ describe("imaging", () => {
       }
     });
 
+    test("the viewer page's lookup (seriesReadable): the same readers; an outsider, a stranger, a guest and an unknown id alike", async () => {
+      const { seriesReadable } = await import("@/lib/imaging/read");
+      const { getSessionUser } = await import("@/lib/auth/session");
+      const viewerOf = async (who: Actor | Browser) => ({
+        user: who instanceof Browser ? null : await getSessionUser(who.browser.request("/").headers),
+        trackedSubmissionId: null,
+      });
+      const seriesId = listing.studies[0].series[0].id;
+      for (const who of [admin, partner, patient]) assert.equal(await seriesReadable(seriesId, await viewerOf(who)), true, who.name);
+      for (const who of [outsider, stranger, new Browser()])
+        assert.equal(await seriesReadable(seriesId, await viewerOf(who)), false, who instanceof Browser ? "a guest" : who.name);
+      for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid", caseId]) assert.equal(await seriesReadable(id, await viewerOf(admin)), false, id);
+    });
+
     test("a study downloads as one zip: every original file under DICOM/ and a DICOMDIR that dcmdump reads, its records linked; audited", async () => {
       const study = listing.studies[0];
       const response = await call(partner, "studyZip", `/api/imaging/studies/${study.id}/zip`, study.id);
