@@ -101,7 +101,9 @@ function badAddress(): NextResponse {
 
 export const config = {
   // Not /api (uploads must stream, and a proxied body is cut at 10 MB) except addresses with a percent
-  // sign (to refuse undecodable ones; no upload address has one), not Next's own files, not static
-  // files with an extension, except the two .html pages (/simple-login.html, /simple-signup.html).
-  matcher: ["/((?!api|_next|_vercel|.*\\.(?!html$)[^/]+$).*)", "/api/:rest(.*%.*)"],
+  // sign (to refuse undecodable ones; no upload address has one), not Next's own files, not the files
+  // that exist outside the pages (public/viewer-engine, the icon, robots.txt, the sitemap). Every other
+  // address, one with a file extension too (`/missing.png`), gets a language here, so that its 404 is
+  // the translated page under the pages' policy.
+  matcher: ["/((?!api|_next|_vercel|viewer-engine/|icon\\.svg|robots\\.txt|sitemap\\.xml).*)", "/api/:rest(.*%.*)"],
 };

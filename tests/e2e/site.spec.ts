@@ -3,6 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { buildPublicConfig } from "../build/sentinels.mjs";
+import { watchViolations } from "./support";
 import { PLAN_PROMISE_HOURS } from "../../lib/contracts/promise";
 
 type Messages = { [key: string]: string | Messages };
@@ -119,6 +120,20 @@ test("an unknown path shows the localized 'Page Not Found' with status 404", asy
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(fr, "notFound.title"));
   await expect(page).toHaveTitle(text(fr, "notFound.title"));
+});
+
+test("an address with a file extension gets the translated 404 under the pages' policy, not a blank page", async ({ page }) => {
+  const violations = await watchViolations(page);
+  for (const [path, messages] of [
+    ["/missing.png", en],
+    ["/fr/old-report.pdf", fr],
+  ] as const) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(text(messages, "notFound.title"));
+    await expect(page.getByRole("link", { name: text(messages, "notFound.backHome") }), path).toBeVisible();
+  }
+  expect(violations).toEqual([]);
 });
 
 test.describe("support widget and footer", () => {
