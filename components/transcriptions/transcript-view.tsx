@@ -10,6 +10,7 @@ import { FileName } from "@/components/files/file-name";
 import { DicomImageView } from "@/components/imaging/dicom-image-view";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { TranscriptionStatusBadge } from "./status-badge";
+import { useStatusReasonText } from "./status-reason";
 import { DeleteTranscription, RetryTranscription, TranscriptTextActions } from "./transcript-actions";
 
 /**
@@ -21,6 +22,7 @@ export function TranscriptView({ initial }: { initial: TranscriptionDetail }) {
   const format = useFormatter();
   const locale = useLocale();
   const { data: item } = useTranscription(initial);
+  const reason = useStatusReasonText()(item);
   const dateTime = (value: string) => format.dateTime(new Date(value), { dateStyle: "medium", timeStyle: "short" });
   const fileUrl = `/api/transcriptions/${item.id}/file`;
   const hasText = item.status === "completed" && (item.text ?? "").length > 0;
@@ -55,9 +57,9 @@ export function TranscriptView({ initial }: { initial: TranscriptionDetail }) {
                 {t("detail.progress", item.progress)}
               </span>
             )}
-            {item.statusReason && (
+            {reason && (
               <span className="text-sm text-muted-foreground" data-testid="transcription-reason">
-                {item.statusReason}
+                {reason}
               </span>
             )}
           </div>

@@ -7,6 +7,7 @@ import { useTranscriptionList } from "@/client/queries/transcriptions";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { TranscriptionStatusBadge } from "./status-badge";
+import { useStatusReasonText } from "./status-reason";
 
 /**
  * The staff member's transcriptions (an admin's: everyone's), newest first, kept current while any
@@ -16,6 +17,7 @@ export function TranscriptionList({ initial, showUploader }: { initial: Transcri
   const t = useTranslations("transcriptions");
   const format = useFormatter();
   const list = useTranscriptionList(initial);
+  const reasonText = useStatusReasonText();
   const items = list.data.pages.flatMap((page) => page.items);
 
   return (
@@ -53,9 +55,9 @@ export function TranscriptionList({ initial, showUploader }: { initial: Transcri
                           {t("detail.progress", item.progress)}
                         </span>
                       )}
-                      {item.statusReason && (item.status === "failed" || item.status === "needs_engine") && (
+                      {(item.status === "failed" || item.status === "needs_engine") && reasonText(item) && (
                         <span className="text-sm text-muted-foreground" data-testid="transcription-reason">
-                          {item.statusReason}
+                          {reasonText(item)}
                         </span>
                       )}
                     </div>

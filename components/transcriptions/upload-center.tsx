@@ -10,6 +10,7 @@ import { CheckCircle2, FileAudio, FileText, ShieldCheck, Upload, X } from "lucid
 import { NAME_MAX_LENGTH, nameMessageKey } from "@/lib/contracts/people";
 import {
   ACCEPTED_TRANSCRIPTION_FILES,
+  defaultSpeechLanguage,
   isAudioFileName,
   isOcrDocumentName,
   MAX_TRANSCRIPTION_BYTES,
@@ -48,13 +49,14 @@ type RejectCode = "file-invalid-type" | "file-too-large" | "file-too-small" | "t
 type FormInput = z.input<typeof transcriptionUploadFormSchema>;
 type FormOutput = z.output<typeof transcriptionUploadFormSchema>;
 
-const emptyForm: FormInput = {
+/** A blank form; the language starts as the interface language's (see defaultSpeechLanguage). */
+const emptyForm = (locale: string): FormInput => ({
   title: "",
   meetingType: meetingTypes[0],
   department: "",
-  language: speechLanguages[0],
+  language: defaultSpeechLanguage(locale),
   patientInfo: { patientId: "", medicalRecordNumber: "", attendingPhysician: "", department: "" },
-};
+});
 const noConsents: Record<TranscriptionConsentType, boolean> = { recording: false, sharing: false, analysis: false };
 /** What the transcription center takes, checked from the file's first bytes as the server checks it. */
 const transcriptionTypes = { kinds: transcriptionFileKinds, refused: "transcription_invalid_type" } as const;
@@ -84,7 +86,11 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
   const queryClient = useQueryClient();
   const announce = useAnnounceTranscription();
   const queue = useUploadQueue();
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(transcriptionUploadFormSchema), defaultValues: emptyForm, mode: "onTouched" });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(transcriptionUploadFormSchema),
+    defaultValues: emptyForm(locale),
+    mode: "onTouched",
+  });
 
   const [file, setFile] = useState<File | null>(null);
   const [rejected, setRejected] = useState<RejectCode | null>(null);
@@ -141,7 +147,7 @@ export function UploadCenter({ speechConfigured }: { speechConfigured: boolean }
     queue.clear();
     setFile(null);
     setRejected(null);
-    form.reset(emptyForm);
+    form.reset(emptyForm(locale));
     setConsents(noConsents);
     setConsentRecorded(false);
   }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { optionalPersonName } from "./people";
+import { statusReasonSchema } from "./transcription-reasons";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { uploadViewSchema } from "./uploads";
 
 /**
@@ -25,6 +27,30 @@ export type TranscriptionConsentType = (typeof transcriptionConsentTypes)[number
 /** Spoken languages offered for audio (BCP-47, as the speech engine takes them); the first is the default. */
 export const speechLanguages = ["en-US", "en-GB", "en-NG", "fr-FR", "sw-KE", "ha-NG", "ar-SA", "tr-TR", "es-ES", "hi-IN", "ru-RU", "cmn-Hans-CN"] as const;
 export type SpeechLanguage = (typeof speechLanguages)[number];
+
+/**
+ * The language the upload form starts with: the interface language's, as the speech engine names it.
+ * Pidgin, Yoruba and Igbo have no code on the list above (Google Cloud Speech's v1 recognizer this app
+ * calls has none we could confirm), so their readers start with Nigerian English; any other locale, en-US.
+ */
+const speechLanguageOfLocale: Partial<Record<Locale, SpeechLanguage>> = {
+  en: "en-US",
+  fr: "fr-FR",
+  sw: "sw-KE",
+  ha: "ha-NG",
+  ar: "ar-SA",
+  tr: "tr-TR",
+  es: "es-ES",
+  hi: "hi-IN",
+  ru: "ru-RU",
+  zh: "cmn-Hans-CN",
+  pcm: "en-NG",
+  yo: "en-NG",
+  ig: "en-NG",
+};
+export function defaultSpeechLanguage(locale: string): SpeechLanguage {
+  return (isLocale(locale) && speechLanguageOfLocale[locale]) || speechLanguages[0];
+}
 
 export const MAX_TRANSCRIPTION_BYTES = 500 * 1024 * 1024;
 
@@ -119,7 +145,10 @@ export const transcriptionListItemSchema = z.object({
   title: z.string(),
   kind: z.enum(transcriptionKinds),
   status: z.enum(transcriptionStatuses),
+  /** Why it failed, waits or needs an engine, in English: shown when there is no `reason` (rows from before the codes). */
   statusReason: z.string().nullable(),
+  /** The same as a code with parameters, which the pages show in the reader's language (statusReasonText). */
+  reason: statusReasonSchema.nullable(),
   /** While a document is read page by page: pages done of all (shown beside the status). */
   progress: z.object({ done: z.number(), total: z.number() }).nullable(),
   meetingType: z.string(),

@@ -7,6 +7,7 @@ import { log } from "@/lib/log";
 import { NotificationOutbox } from "@/lib/notifications/outbox";
 import { getStore } from "@/lib/storage";
 import { AWAITING_SCAN, awaitingScanWhere, QUARANTINED } from "@/lib/transcriptions/scan-state";
+import { reasonColumns } from "@/lib/transcriptions/status-reason";
 import { scanStream, type ClamdAddress } from "./clamav";
 
 /** Quarantined bytes are kept under this prefix, which no route serves. */
@@ -29,9 +30,9 @@ export function initialScanStatus(): "pending" | "not_scanned" {
 }
 
 /** The scan state of a new transcription, and the status reason its uploader sees meanwhile (see scan-state.ts). */
-export function initialTranscriptionScan(): { scanStatus: "pending" | "not_scanned"; statusReason: string | null } {
+export function initialTranscriptionScan() {
   const scanStatus = initialScanStatus();
-  return { scanStatus, statusReason: scanStatus === "pending" ? AWAITING_SCAN : null };
+  return { scanStatus, ...reasonColumns(scanStatus === "pending" ? AWAITING_SCAN : null) };
 }
 
 /** True for bytes moved to quarantine: nobody may open them. */
@@ -97,7 +98,7 @@ export async function scanTranscriptionFile(transcriptionId: string): Promise<Ve
       quarantinePrefix: `${QUARANTINE_PREFIX}/transcriptions/${row.id}`,
       reference: `transcription ${row.id}`,
       markClean: async () =>
-        (await db().transcription.updateMany({ where: unchanged, data: { scanStatus: "clean", scannedAt: new Date(), statusReason: null } })).count > 0,
+        (await db().transcription.updateMany({ where: unchanged, data: { scanStatus: "clean", scannedAt: new Date(), ...reasonColumns(null) } })).count > 0,
       markInfected: async (tx, quarantineKey, signature) =>
         (
           await tx.transcription.updateMany({
@@ -107,7 +108,7 @@ export async function scanTranscriptionFile(transcriptionId: string): Promise<Ve
               scanSignature: signature.slice(0, 200),
               scannedAt: new Date(),
               status: "failed",
-              statusReason: QUARANTINED,
+              ...reasonColumns(QUARANTINED),
               storageKey: quarantineKey,
             },
           })

@@ -7,6 +7,7 @@ import { log } from "@/lib/log";
 import { scheduledJobs } from "@/lib/jobs/schedule";
 import { speechEngineConfigured } from "./engines/configured";
 import { DEFAULT_JOB_EXPIRY_SECONDS, transcriptionJobExpirySeconds } from "./job-expiry";
+import { reasonColumns } from "./status-reason";
 import { giveUpTranscription, MAX_ATTEMPTS, processTranscription, type Engine } from "./worker";
 
 /**
@@ -114,7 +115,7 @@ export async function requeueAudioAwaitingEngine(boss: PgBoss): Promise<number> 
   for (const { id } of rows) {
     const { count } = await db().transcription.updateMany({
       where: { id, status: "needs_engine" },
-      data: { status: "queued", statusReason: null, attempts: 0, startedAt: null },
+      data: { status: "queued", ...reasonColumns(null), attempts: 0, startedAt: null },
     });
     if (count === 0) continue;
     await requeueTranscription(id, boss);

@@ -10,6 +10,7 @@ import { isQuarantined } from "@/lib/security/scan";
 import { getStore, StorageNotFoundError } from "@/lib/storage";
 import { requestedRange } from "@/lib/storage/download";
 import { readableTranscriptionWhere } from "@/lib/access/transcriptions";
+import { storedStatusReason } from "@/lib/contracts/transcription-reasons";
 import { retryRefusal } from "./retry-rules";
 import { awaitingScan } from "./scan-state";
 import {
@@ -29,6 +30,8 @@ const listSelect = {
   kind: true,
   status: true,
   statusReason: true,
+  statusReasonCode: true,
+  statusReasonParams: true,
   progressDone: true,
   progressTotal: true,
   meetingType: true,
@@ -45,6 +48,7 @@ function toListItem(row: Prisma.TranscriptionGetPayload<{ select: typeof listSel
     kind: row.kind,
     status: row.status,
     statusReason: row.statusReason,
+    reason: storedStatusReason(row.statusReasonCode, row.statusReasonParams),
     progress: row.status === "processing" && row.progressTotal !== null ? { done: row.progressDone ?? 0, total: row.progressTotal } : null,
     meetingType: row.meetingType,
     fileName: row.fileName,

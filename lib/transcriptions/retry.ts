@@ -7,6 +7,7 @@ import { log } from "@/lib/log";
 import { requeueTranscription } from "./jobs";
 import { findReadableTranscription } from "./queries";
 import { retryRefusal } from "./retry-rules";
+import { reasonColumns } from "./status-reason";
 
 /**
  * POST /api/transcriptions/[id]/retry: whoever may read the transcription sends it back to the queue
@@ -20,7 +21,7 @@ export async function retryTranscription(user: SessionUser, rawId: string, actor
   await db().$transaction(async (tx) => {
     const { count } = await tx.transcription.updateMany({
       where: { id: row.id, status: row.status, storageKey: { not: null } },
-      data: { status: "queued", statusReason: null, attempts: 0, startedAt: null },
+      data: { status: "queued", ...reasonColumns(null), attempts: 0, startedAt: null },
     });
     if (count === 0) throw new AppError("conflict", "transcription_changed");
     await audit(tx, actor, {

@@ -4,8 +4,10 @@ import { log } from "@/lib/log";
 import type { Prisma } from "@/lib/db/generated/client";
 import { scanTranscriptionFile } from "@/lib/security/scan";
 import { getStore, StorageNotFoundError } from "@/lib/storage";
+import { storedStatusReason, type StatusReason } from "@/lib/contracts/transcription-reasons";
 import { EngineError, runEngine, type EngineInput, type EngineResult } from "./engines";
 import { awaitingScan } from "./scan-state";
+import { reasonColumns } from "./status-reason";
 
 /** An engine as the job calls it; tests pass a fake one, the app uses the real runEngine. */
 export type Engine = (input: EngineInput) => Promise<EngineResult>;
@@ -13,7 +15,7 @@ export type Engine = (input: EngineInput) => Promise<EngineResult>;
 /** Runs of one transcription at most: the first and three retries (a crash or a retryable error each count). */
 export const MAX_ATTEMPTS = 4;
 
-export const FILE_GONE = "The uploaded file was deleted before it could be transcribed.";
+export const FILE_GONE: StatusReason = { code: "file_gone" };
 const SCAN_NOT_DONE = "The malware scan could not be done yet";
 
 /** Thrown to the queue after a retryable failure, so that it runs the job again later (with backoff). */
@@ -50,7 +52,7 @@ export async function processTranscription(id: string, engine: Engine = runEngin
   const progress = async (done: number, total: number) => {
     await db().transcription.updateMany({ where: { id, status: "processing", attempts: attempt }, data: { progressDone: done, progressTotal: total } });
   };
-  const fail = (reason: string) => finish("failed", { status: "failed", statusReason: reason.slice(0, 2000) });
+  const fail = (reason: StatusReason | string) => finish("failed", { status: "failed", ...reasonColumns(reason) });
 
   const storageKey = row.storageKey;
   if (!storageKey || row.fileDeletedAt || !(await getStore().exists(storageKey))) return fail(FILE_GONE);
@@ -68,18 +70,20 @@ export async function processTranscription(id: string, engine: Engine = runEngin
     });
   } catch (error) {
     if (error instanceof StorageNotFoundError) return fail(FILE_GONE);
-    if (error instanceof EngineError && !error.retryable) return fail(error.message);
-    const reason = messageOf(error);
-    log.error({ transcriptionId: id, attempt, reason }, `[transcription] attempt ${attempt} of ${MAX_ATTEMPTS} for ${id} failed: ${reason}`);
-    if (attempt >= MAX_ATTEMPTS) return fail(`Transcription failed after ${attempt} attempts: ${reason}`);
-    await finish("skipped", { status: "queued", statusReason: `Attempt ${attempt} of ${MAX_ATTEMPTS} failed (${reason}); it will be retried.`.slice(0, 2000) });
-    throw new RetryLaterError(reason);
+    if (error instanceof EngineError && !error.retryable) return fail(error.reason ?? error.message);
+    const message = messageOf(error);
+    log.error({ transcriptionId: id, attempt, reason: message }, `[transcription] attempt ${attempt} of ${MAX_ATTEMPTS} for ${id} failed: ${message}`);
+    // A coded engine error is translated on the pages; anything else is shown as its (technical) message.
+    const reason = error instanceof EngineError && error.reason ? error.reason : message;
+    if (attempt >= MAX_ATTEMPTS) return fail({ code: "failed_after_attempts", params: { attempts: attempt, reason } });
+    await finish("skipped", { status: "queued", ...reasonColumns({ code: "attempt_failed_will_retry", params: { attempt, max: MAX_ATTEMPTS, reason } }) });
+    throw new RetryLaterError(message);
   }
 
-  if (result.status === "needs_engine") return finish("needs_engine", { status: "needs_engine", statusReason: result.reason });
+  if (result.status === "needs_engine") return finish("needs_engine", { status: "needs_engine", ...reasonColumns(result.reason) });
   return finish("completed", {
     status: "completed",
-    statusReason: null,
+    ...reasonColumns(null),
     text: result.text,
     segments: (result.segments ?? undefined) as Prisma.InputJsonValue | undefined,
     engine: result.engine,
@@ -111,19 +115,31 @@ async function claim(id: string) {
 export async function giveUpTranscription(id: string): Promise<boolean> {
   const row = await db().transcription.findUnique({
     where: { id },
-    select: { status: true, attempts: true, statusReason: true, storageKey: true, scanStatus: true },
+    select: { status: true, attempts: true, statusReason: true, statusReasonCode: true, statusReasonParams: true, storageKey: true, scanStatus: true },
   });
   // A file still awaiting its malware scan has not failed: it waits for the scheduled re-scan and the sweep.
   if (!row || !(ACTIVE as readonly string[]).includes(row.status) || awaitingScan(row)) return false;
-  const last = row.status === "queued" && row.statusReason ? ` Last error: ${row.statusReason}` : " The worker stopped or ran out of time while processing it.";
+  const last = row.status === "queued" ? lastError(row) : null;
   const { count } = await db().transcription.updateMany({
     where: { id, status: row.status, attempts: row.attempts },
     data: {
       status: "failed",
-      statusReason: `Transcription did not finish after ${row.attempts} attempt${row.attempts === 1 ? "" : "s"}.${last}`.slice(0, 2000),
+      ...reasonColumns(
+        last === null
+          ? { code: "did_not_finish_stopped", params: { attempts: row.attempts } }
+          : { code: "did_not_finish_last_error", params: { attempts: row.attempts, reason: last } },
+      ),
     },
   });
   return count === 1;
+}
+
+/** What the last run of a queued row reported: the cause of its retry, or an older row's English text. */
+function lastError(row: { statusReason: string | null; statusReasonCode: string | null; statusReasonParams: unknown }): StatusReason | string | null {
+  const reason = storedStatusReason(row.statusReasonCode, row.statusReasonParams);
+  const cause = reason?.code === "attempt_failed_will_retry" ? reason.params?.reason : undefined;
+  if (cause !== undefined) return typeof cause === "number" ? String(cause) : cause;
+  return reason ?? row.statusReason;
 }
 
 function messageOf(error: unknown): string {

@@ -368,8 +368,10 @@ describe("transcription engines", () => {
       const result = await engines.runEngine({ ...input("audio", "audio/mpeg", Buffer.from("ID3")), open: async () => ((opened = true), Readable.from([])) });
       assert.equal(result.status, "needs_engine");
       assert.ok(result.status === "needs_engine");
-      assert.match(result.reason, /GOOGLE_APPLICATION_CREDENTIALS/);
-      assert.match(result.reason, /GOOGLE_SPEECH_ENDPOINT/);
+      assert.ok(typeof result.reason === "object" && result.reason.code === "no_speech_engine");
+      const { englishReason } = await import("@/lib/transcriptions/status-reason");
+      assert.match(englishReason(result.reason), /GOOGLE_APPLICATION_CREDENTIALS/);
+      assert.match(englishReason(result.reason), /GOOGLE_SPEECH_ENDPOINT/);
       assert.equal(opened, false);
     });
 

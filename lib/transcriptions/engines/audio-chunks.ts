@@ -1,5 +1,6 @@
 import "server-only";
 import { ByteReader } from "./bytes";
+import type { StatusReason, StatusReasonCode } from "@/lib/contracts/transcription-reasons";
 import { EngineError } from "./types";
 
 /** Google Cloud Speech takes at most 10 MB of inline audio per request; chunks stay safely below. */
@@ -25,7 +26,7 @@ export interface ChunkedAudio {
   chunks: AsyncGenerator<AudioChunk>;
 }
 
-const notAccepted = (message: string) => new EngineError(message, false);
+const notAccepted = (code: StatusReasonCode, params?: StatusReason["params"]) => new EngineError({ code, params }, false);
 
 /**
  * WAV: the "fmt " chunk gives the encoding (16-bit PCM or 8-bit mu-law) and sample rate; the "data"
@@ -33,21 +34,20 @@ const notAccepted = (message: string) => new EngineError(message, false);
  */
 export async function wavChunks(reader: ByteReader, maxChunkBytes = MAX_CHUNK_BYTES): Promise<ChunkedAudio> {
   const riff = await reader.read(12);
-  if (riff.length < 12 || riff.toString("latin1", 0, 4) !== "RIFF" || riff.toString("latin1", 8, 12) !== "WAVE")
-    throw notAccepted("This file is not a WAV file.");
+  if (riff.length < 12 || riff.toString("latin1", 0, 4) !== "RIFF" || riff.toString("latin1", 8, 12) !== "WAVE") throw notAccepted("wav_not_wav");
 
   let format: (AudioFormat & { blockAlign: number }) | null = null;
   for (;;) {
     const header = await reader.read(8);
-    if (header.length < 8) throw notAccepted("This WAV file has no audio data.");
+    if (header.length < 8) throw notAccepted("wav_no_audio");
     const id = header.toString("latin1", 0, 4);
     const size = header.readUInt32LE(4);
     if (id === "fmt ") {
       const fmt = await reader.read(size + (size % 2));
-      if (fmt.length < 16) throw notAccepted("This WAV file's format header is cut short.");
+      if (fmt.length < 16) throw notAccepted("wav_format_cut_short");
       format = wavFormat(fmt);
     } else if (id === "data") {
-      if (!format) throw notAccepted("This WAV file has audio data before its format header.");
+      if (!format) throw notAccepted("wav_data_before_format");
       // Recorders that stream often leave the size at 0 or 0xFFFFFFFF: then the data runs to the end of the file.
       const dataBytes = size === 0 || size === 0xffffffff ? Infinity : size;
       return { format, chunks: pcmChunks(reader, format, dataBytes, maxChunkBytes) };
@@ -68,15 +68,10 @@ function wavFormat(fmt: Buffer): AudioFormat & { blockAlign: number } {
   let encoding: SpeechEncoding;
   if (tag === 1 && bits === 16) encoding = "LINEAR16";
   else if (tag === 7 && bits === 8) encoding = "MULAW";
-  else
-    throw notAccepted(
-      `This WAV file holds ${tag === 1 ? `${bits}-bit PCM` : tag === 3 ? "floating-point" : `format ${tag}`} audio; Google Cloud Speech accepts 16-bit PCM or 8-bit mu-law WAV. Convert the recording (e.g. to 16-bit WAV or MP3) and upload it again.`,
-    );
-  if (channels < 1 || channels > 8 || (encoding === "MULAW" && channels !== 1))
-    throw notAccepted(`This WAV file has ${channels} channels, which Google Cloud Speech does not accept.`);
-  if (sampleRateHertz < 8000 || sampleRateHertz > 48000)
-    throw notAccepted(`This WAV file's sample rate (${sampleRateHertz} Hz) is outside the 8000–48000 Hz that Google Cloud Speech accepts.`);
-  if (blockAlign !== channels * (bits / 8)) throw notAccepted("This WAV file's format header is inconsistent.");
+  else throw notAccepted("wav_unsupported_encoding", { encoding: tag === 1 ? "pcm" : tag === 3 ? "float" : "other", bits, tag });
+  if (channels < 1 || channels > 8 || (encoding === "MULAW" && channels !== 1)) throw notAccepted("wav_channels", { channels });
+  if (sampleRateHertz < 8000 || sampleRateHertz > 48000) throw notAccepted("audio_sample_rate", { hertz: sampleRateHertz });
+  if (blockAlign !== channels * (bits / 8)) throw notAccepted("wav_inconsistent");
   return { encoding, sampleRateHertz, channels, blockAlign };
 }
 
@@ -134,9 +129,9 @@ export function mp3Frame(bytes: Buffer, at: number): Mp3Frame | null {
 export async function mp3Chunks(reader: ByteReader, maxChunkBytes = MAX_CHUNK_BYTES): Promise<ChunkedAudio> {
   const frames = mp3Frames(reader);
   const first = await frames.next();
-  if (first.done) throw notAccepted("No MP3 audio frames were found in this file.");
+  if (first.done) throw notAccepted("mp3_no_frames");
   const sampleRateHertz = first.value.frame.sampleRate;
-  if (sampleRateHertz < 8000) throw notAccepted(`This MP3's sample rate (${sampleRateHertz} Hz) is below the 8000 Hz that Google Cloud Speech accepts.`);
+  if (sampleRateHertz < 8000) throw notAccepted("mp3_sample_rate_low", { hertz: sampleRateHertz });
 
   async function* chunks(): AsyncGenerator<AudioChunk> {
     let parts: Buffer[] = [first.value!.bytes];
@@ -144,7 +139,7 @@ export async function mp3Chunks(reader: ByteReader, maxChunkBytes = MAX_CHUNK_BY
     let samplesBefore = 0;
     let samplesInChunk = first.value!.frame.samples;
     for await (const { frame, bytes } of frames) {
-      if (frame.sampleRate !== sampleRateHertz) throw notAccepted("This MP3 changes its sample rate part-way through, which Google Cloud Speech cannot take.");
+      if (frame.sampleRate !== sampleRateHertz) throw notAccepted("audio_sample_rate_changes");
       if (size + bytes.length > maxChunkBytes) {
         yield { audio: Buffer.concat(parts, size), offset: samplesBefore / sampleRateHertz };
         samplesBefore += samplesInChunk;

@@ -18,7 +18,7 @@ export async function readAll(stream: AnyStream, limit: number, what: string): P
   const reader = new ByteReader(stream);
   try {
     const bytes = await reader.read(limit + 1);
-    if (bytes.length > limit) throw new EngineError(`This ${what} is larger than ${megabytes(limit)}, the most this engine reads into memory.`, false);
+    if (bytes.length > limit) throw new EngineError({ code: "file_too_large_for_engine", params: { what, limit: megabytes(limit) } }, false);
     return bytes;
   } finally {
     reader.close();

@@ -1,4 +1,5 @@
 import "server-only";
+import type { StatusReason } from "@/lib/contracts/transcription-reasons";
 import { getEnv } from "@/lib/env";
 
 /**
@@ -10,7 +11,5 @@ export function speechEngineConfigured(): boolean {
   return Boolean(env.GOOGLE_APPLICATION_CREDENTIALS || env.GOOGLE_SPEECH_ENDPOINT);
 }
 
-export const NO_SPEECH_ENGINE =
-  "No speech engine is configured, so this recording was not transcribed. An administrator can set " +
-  "GOOGLE_APPLICATION_CREDENTIALS (the path to a Google Cloud service-account key with the Speech-to-Text API enabled) " +
-  "or GOOGLE_SPEECH_ENDPOINT (host:port of a Speech-compatible gRPC server) and restart the app: waiting recordings are then transcribed.";
+/** Why a recording waits (needs_engine): its text names what an administrator sets (messages: transcriptions.reason.no_speech_engine). */
+export const NO_SPEECH_ENGINE: StatusReason = { code: "no_speech_engine" };

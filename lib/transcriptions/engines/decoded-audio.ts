@@ -46,11 +46,11 @@ export async function decodedChunks(container: DecodableContainer, head: Buffer,
     await pieces.return(undefined);
     throw error;
   }
-  if (first.done) throw new EngineError("No audio was found in this recording.", false);
+  if (first.done) throw new EngineError({ code: "audio_no_audio" }, false);
   const sampleRateHertz = first.value.sampleRate;
   if (sampleRateHertz < 8000 || sampleRateHertz > 48000) {
     await pieces.return(undefined);
-    throw new EngineError(`This recording's sample rate (${sampleRateHertz} Hz) is outside the 8000–48000 Hz that Google Cloud Speech accepts.`, false);
+    throw new EngineError({ code: "audio_sample_rate", params: { hertz: sampleRateHertz } }, false);
   }
 
   const maxSamples = Math.floor(maxChunkBytes / 2);
@@ -74,7 +74,7 @@ export async function decodedChunks(container: DecodableContainer, head: Buffer,
     };
     try {
       for await (const piece of pieces) {
-        if (piece.sampleRate !== sampleRateHertz) throw new EngineError("This recording changes its sample rate part-way through.", false);
+        if (piece.sampleRate !== sampleRateHertz) throw new EngineError({ code: "audio_sample_rate_changes" }, false);
         pending.push(piece.samples);
         pendingSamples += piece.samples.length;
         while (pendingSamples >= maxSamples) {
@@ -145,7 +145,7 @@ async function decodeStep(step: () => DecodedAudio | Promise<DecodedAudio>): Pro
   try {
     return await step();
   } catch (error) {
-    throw new EngineError(`This recording could not be decoded (${error instanceof Error ? error.message : String(error)}).`, false);
+    throw new EngineError({ code: "audio_undecodable", params: { detail: error instanceof Error ? error.message : String(error) } }, false);
   }
 }
 

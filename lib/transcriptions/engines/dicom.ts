@@ -16,7 +16,7 @@ export async function runDicomEngine(input: EngineInput): Promise<EngineResult> 
   try {
     report = readDicomReport(bytes);
   } catch (error) {
-    throw new EngineError(`This file could not be read as DICOM (${error instanceof Error ? error.message : String(error)}).`, false);
+    throw new EngineError({ code: "dicom_unreadable", params: { detail: error instanceof Error ? error.message : String(error) } }, false);
   }
 
   const sections = [summary(header.metadata, report)];
@@ -42,10 +42,10 @@ async function readHeaderBytes(input: EngineInput): Promise<{ header: DicomHeade
       const header = parseDicomHeader(bytes, { complete: reader.ended, fileSize: input.size });
       if (header) return { header, bytes };
       if (bytes.length >= MAX_HEADER_BYTES)
-        throw new EngineError(`The DICOM header is larger than ${MAX_HEADER_BYTES / 1024 / 1024} MB; this engine does not read further.`, false);
+        throw new EngineError({ code: "dicom_header_too_large", params: { limit: `${MAX_HEADER_BYTES / 1024 / 1024} MB` } }, false);
     }
   } catch (error) {
-    if (error instanceof DicomFormatError) throw new EngineError(`${error.message} (${error.detail})`, false);
+    if (error instanceof DicomFormatError) throw new EngineError({ code: "dicom_unreadable", params: { detail: error.detail } }, false);
     throw error;
   } finally {
     reader.close();

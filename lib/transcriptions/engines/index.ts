@@ -26,6 +26,6 @@ export async function runEngine(input: EngineInput): Promise<EngineResult> {
     case "audio":
       return runSpeechEngine(input);
     default:
-      throw new EngineError(`No engine handles files of kind "${String((input as { kind: unknown }).kind)}".`, false);
+      throw new EngineError({ code: "kind_unsupported", params: { kind: String((input as { kind: unknown }).kind) } }, false);
   }
 }

@@ -129,6 +129,7 @@ function ocrError(error: unknown): EngineError {
   // tesseract.js rejects with the worker's message wrapped as "Error: ...".
   const message = (error instanceof Error ? error.message : String(error)).replace(/^(Error:\s*)+/, "");
   // Tesseract's image reader (Leptonica) refuses bytes it cannot decode: the file is the problem, not the engine.
-  if (/read image|pixRead|image file|unsupported image/i.test(message)) return new EngineError(`This image could not be read (${message}).`, false);
-  return new EngineError(`OCR failed: ${message}`, true);
+  if (/read image|pixRead|image file|unsupported image/i.test(message))
+    return new EngineError({ code: "image_unreadable", params: { detail: message } }, false);
+  return new EngineError({ code: "ocr_failed", params: { detail: message } }, true);
 }

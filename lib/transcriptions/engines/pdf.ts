@@ -83,7 +83,10 @@ async function renderPage(document: PDFDocumentProxy, pageNumber: number): Promi
     const png = await renderPageAsImage(document, pageNumber, { canvasImport: () => import("@napi-rs/canvas"), scale: RENDER_SCALE });
     return Buffer.from(png);
   } catch (error) {
-    throw new EngineError(`Page ${pageNumber} of this PDF could not be drawn for OCR (${error instanceof Error ? error.message : String(error)}).`, true);
+    throw new EngineError(
+      { code: "pdf_page_render_failed", params: { page: pageNumber, detail: error instanceof Error ? error.message : String(error) } },
+      true,
+    );
   }
 }
 
@@ -100,9 +103,9 @@ function tidy(text: string): string {
 function pdfError(error: unknown): EngineError {
   const name = error instanceof Error ? error.name : "";
   const message = error instanceof Error ? error.message : String(error);
-  if (name === "PasswordException") return new EngineError("This PDF is password-protected; upload a copy without a password.", false);
+  if (name === "PasswordException") return new EngineError({ code: "pdf_password" }, false);
   if (name === "InvalidPDFException" || name === "FormatError" || name === "UnknownErrorException" || name === "MissingPDFException")
-    return new EngineError(`This file could not be read as a PDF (${message}).`, false);
+    return new EngineError({ code: "pdf_unreadable", params: { detail: message } }, false);
   // Anything else is unexpected (out of memory, a bug in pdf.js): worth one more try.
-  return new EngineError(`Reading the PDF failed: ${message}`, true);
+  return new EngineError({ code: "pdf_failed", params: { detail: message } }, true);
 }

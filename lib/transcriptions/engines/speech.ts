@@ -47,7 +47,7 @@ const CHUNKERS: Record<string, (reader: ByteReader) => Promise<ChunkedAudio>> = 
 export async function runSpeechEngine(input: EngineInput): Promise<EngineResult> {
   if (!speechEngineConfigured()) return { status: "needs_engine", reason: NO_SPEECH_ENGINE };
   const chunker = CHUNKERS[input.mimeType];
-  if (!chunker) throw new EngineError(`Audio of type ${input.mimeType} cannot be transcribed.`, false);
+  if (!chunker) throw new EngineError({ code: "audio_type_unsupported", params: { mimeType: input.mimeType } }, false);
 
   const reader = new ByteReader(await input.open());
   const client = createClient();
@@ -113,9 +113,9 @@ function speechError(error: unknown): EngineError {
   const details = typeof error === "object" && error !== null && "details" in error ? (error as { details: unknown }).details : undefined;
   const message = (typeof details === "string" && details) || (error instanceof Error ? error.message : String(error));
   if (typeof code === "number" && grpc.status[code]) {
-    return new EngineError(`Google Cloud Speech answered ${grpc.status[code]}: ${message}`, RETRYABLE.has(code));
+    return new EngineError({ code: "speech_error_status", params: { status: grpc.status[code], detail: message } }, RETRYABLE.has(code));
   }
   // No gRPC status: the credentials could not be loaded or the key file is unreadable, which needs an administrator.
-  if (/credentials|ENOENT|key file|private key/i.test(message)) return new EngineError(`Google Cloud Speech is misconfigured: ${message}`, false);
-  return new EngineError(`Google Cloud Speech failed: ${message}`, true);
+  if (/credentials|ENOENT|key file|private key/i.test(message)) return new EngineError({ code: "speech_misconfigured", params: { detail: message } }, false);
+  return new EngineError({ code: "speech_failed", params: { detail: message } }, true);
 }

@@ -1,7 +1,11 @@
 import "server-only";
+import type { StatusReason } from "@/lib/contracts/transcription-reasons";
+import { englishReason } from "../status-reason";
+
 export type EngineSegment = { start?: number; end?: number; page?: number; text: string };
 
-export type EngineResult = { status: "completed"; engine: string; text: string; segments?: EngineSegment[] } | { status: "needs_engine"; reason: string };
+export type EngineResult =
+  { status: "completed"; engine: string; text: string; segments?: EngineSegment[] } | { status: "needs_engine"; reason: StatusReason | string };
 
 export interface EngineInput {
   kind: "audio" | "pdf" | "image" | "dicom";
@@ -16,13 +20,18 @@ export interface EngineInput {
   progress?: (done: number, total: number) => Promise<void>;
 }
 
-/** An engine could not transcribe the file; `retryable` says whether trying again later could help. */
+/**
+ * An engine could not transcribe the file; `retryable` says whether trying again later could help. Engines
+ * give a coded reason (its English text is the message); a plain message has no code and is shown as it is.
+ */
 export class EngineError extends Error {
   override name = "EngineError";
+  readonly reason: StatusReason | null;
   constructor(
-    message: string,
+    reason: StatusReason | string,
     readonly retryable: boolean,
   ) {
-    super(message);
+    super(typeof reason === "string" ? reason : englishReason(reason));
+    this.reason = typeof reason === "string" ? null : reason;
   }
 }

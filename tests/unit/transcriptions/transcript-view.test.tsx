@@ -2,7 +2,10 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { NextIntlClientProvider } from "next-intl";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import en from "@/messages/en.json";
+import fr from "@/messages/fr.json";
+import yo from "@/messages/yo.json";
 import { apiErrorSchema } from "@/lib/contracts/errors";
+import type { StatusReason } from "@/lib/contracts/transcription-reasons";
 import { transcriptionDetailSchema, transcriptionQueuedSchema, type TranscriptionDetail } from "@/lib/contracts/transcriptions";
 import { TranscriptView } from "@/components/transcriptions/transcript-view";
 
@@ -23,6 +26,7 @@ function detail(overrides: Partial<TranscriptionDetail>): TranscriptionDetail {
     kind: "pdf",
     status: "processing",
     statusReason: null,
+    reason: null,
     progress: null,
     meetingType: "consultation",
     fileName: "ward-round.pdf",
@@ -66,10 +70,10 @@ beforeEach(() => {
 });
 afterEach(() => jest.useRealTimers());
 
-function show(initial: TranscriptionDetail) {
+function show(initial: TranscriptionDetail, locale = "en", messages: typeof en = en) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
   render(
-    <NextIntlClientProvider locale="en" timeZone="UTC" messages={{ transcriptions: en.transcriptions, errors: en.errors }}>
+    <NextIntlClientProvider locale={locale} timeZone="UTC" messages={{ transcriptions: messages.transcriptions, errors: messages.errors }}>
       <QueryClientProvider client={queryClient}>
         <TranscriptView initial={initial} />
       </QueryClientProvider>
@@ -122,6 +126,23 @@ describe("the transcript page", () => {
     await wait(POLL_MS * 3);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.getByTestId("transcription-reason")).toHaveTextContent("The engine gave up.");
+  });
+
+  it("says a coded reason in the reader's language, its cause and technical detail inside; a row without a code keeps its text", async () => {
+    const reason: StatusReason = {
+      code: "attempt_failed_will_retry",
+      params: { attempt: 2, max: 4, reason: { code: "pdf_unreadable", params: { detail: "Invalid PDF structure." } } },
+    };
+    show(detail({ status: "failed", statusReason: "Attempt 2 of 4 failed (…); it will be retried.", reason }), "fr", fr);
+    expect(screen.getByTestId("transcription-reason")).toHaveTextContent(
+      "La tentative 2 sur 4 a échoué (Ce fichier n’a pas pu être lu comme un PDF (Invalid PDF structure.).) ; elle sera relancée.",
+    );
+    cleanup();
+    show(detail({ status: "needs_engine", statusReason: "No speech engine.", reason: { code: "no_speech_engine" } }), "yo", yo);
+    expect(screen.getByTestId("transcription-reason")).toHaveTextContent(yo.transcriptions.reason.no_speech_engine);
+    cleanup();
+    show(detail({ status: "failed", statusReason: "Written before the codes." }), "fr", fr);
+    expect(screen.getByTestId("transcription-reason")).toHaveTextContent("Written before the codes.");
   });
 
   it("'Try again' queues it again and the page follows it from there; a refusal shows the server's text", async () => {

@@ -1,10 +1,12 @@
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import en from "@/messages/en.json";
+import fr from "@/messages/fr.json";
 import { apiErrorSchema } from "@/lib/contracts/errors";
 import { consentRecordedSchema, transcriptionAnnouncedSchema, transcriptionPageSchema, type TranscriptionPage } from "@/lib/contracts/transcriptions";
 import { TranscriptionCenter } from "@/components/transcriptions/transcription-center";
+import { TranscriptionList } from "@/components/transcriptions/transcription-list";
 import { ApiError } from "@/client/api";
 import type { SendCallbacks, SendHandle } from "@/client/uploads/send-file";
 
@@ -97,12 +99,12 @@ function file(name: string, size = 2048, type = "application/octet-stream", head
 }
 
 /** The center as /dashboard shows it: the upload center beside the list (empty at first). */
-function show(speechConfigured = false) {
+function show(speechConfigured = false, locale = "en") {
   // As the app's cache (client/query-provider.tsx): what the server rendered is fresh for half a minute.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
   render(
     <NextIntlClientProvider
-      locale="en"
+      locale={locale}
       timeZone="UTC"
       messages={{ transcriptions: en.transcriptions, errors: en.errors, nameRules: en.nameRules, uploads: en.uploads }}
     >
@@ -194,6 +196,16 @@ describe("the upload center's drop zone", () => {
     }
   });
 
+  it("starts the spoken language as the interface language's; Pidgin, Yoruba and Igbo readers start with Nigerian English", async () => {
+    const expected = { en: "en-US", fr: "fr-FR", ar: "ar-SA", ha: "ha-NG", zh: "cmn-Hans-CN", pcm: "en-NG", yo: "en-NG", ig: "en-NG" };
+    for (const [locale, language] of Object.entries(expected)) {
+      show(true, locale);
+      await choose(file("visit.mp3"));
+      expect(screen.getByLabelText<HTMLSelectElement>(t.recording.language).value).toBe(language);
+      cleanup();
+    }
+  });
+
   it("asks the language of a PDF or image (OCR reads scanned pages in it), not of a DICOM file", async () => {
     show(true);
     await choose(file("scan.pdf"));
@@ -275,6 +287,7 @@ describe("submitting", () => {
           kind: "audio",
           status: "queued",
           statusReason: null,
+          reason: null,
           progress: null,
           meetingType: "consultation",
           fileName: "round.wav",
@@ -433,5 +446,44 @@ describe("submitting", () => {
     await waitFor(() => expect(screen.getByLabelText(t.patient.patientId)).toHaveFocus());
     expect(screen.getByLabelText(t.patient.patientId)).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByText("Please use at most 100 characters.")).toBeInTheDocument();
+  });
+});
+
+describe("the list", () => {
+  it("says why a row failed in the reader's language; a row from before the codes keeps its English text", () => {
+    const row = {
+      kind: "pdf",
+      progress: null,
+      meetingType: "consultation",
+      fileName: "scan.pdf",
+      uploadedBy: null,
+      createdAt: "2026-01-05T10:00:00.000Z",
+      completedAt: null,
+    } as const;
+    const page = transcriptionPageSchema.parse({
+      items: [
+        {
+          ...row,
+          id: "t1",
+          title: "coded",
+          status: "failed",
+          statusReason: "This PDF is password-protected; upload a copy without a password.",
+          reason: { code: "pdf_password" },
+        },
+        { ...row, id: "t2", title: "older", status: "failed", statusReason: "Engine crashed.", reason: null },
+      ],
+      nextCursor: null,
+    });
+    render(
+      <NextIntlClientProvider locale="fr" timeZone="UTC" messages={{ transcriptions: fr.transcriptions, errors: fr.errors }}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } })}>
+          <TranscriptionList initial={page} showUploader={false} />
+        </QueryClientProvider>
+      </NextIntlClientProvider>,
+    );
+    expect(screen.getAllByTestId("transcription-reason").map((reason) => reason.textContent)).toEqual([
+      "Ce PDF est protégé par un mot de passe ; envoyez-en une copie sans mot de passe.",
+      "Engine crashed.",
+    ]);
   });
 });

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Transcription" ADD COLUMN     "statusReasonCode" TEXT,
+ADD COLUMN     "statusReasonParams" JSONB;
