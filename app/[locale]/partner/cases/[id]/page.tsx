@@ -6,6 +6,7 @@ import { CaseImaging } from "@/components/imaging/case-imaging";
 import { imagingPaths } from "@/lib/contracts/imaging";
 import { LocalizedLink } from "@/components/i18n/localized-link";
 import { AnswerClock } from "@/components/partner/answer-clock";
+import { answerClock } from "@/lib/contracts/cases";
 import { AnswerForms, AppointmentForm, ExtensionForm } from "@/components/partner/answer-forms";
 import { CaseStatusBadge } from "@/components/partner/case-status-badge";
 import { PlanSummary } from "@/components/partner/plan-summary";
@@ -117,7 +118,7 @@ export default async function PartnerCasePage({ params }: Props) {
             <p className="text-sm whitespace-pre-wrap">{routing.declineReason}</p>
           </section>
         )}
-        {routing.status === "awaiting_response" && caseOpen && (routing.extension || new Date(routing.dueAt).getTime() > Date.now()) && (
+        {routing.status === "awaiting_response" && caseOpen && (routing.extension || !answerClock(routing.dueAt, new Date()).overdue) && (
           <ExtensionForm caseId={item.id} used={routing.extension} />
         )}
         {routing.status === "awaiting_response" && caseOpen && <AnswerForms caseId={item.id} />}
