@@ -23,7 +23,7 @@ function show(ui: React.ReactNode) {
 }
 
 function answering(status = 200) {
-  const fetchMock = jest.fn((_url: string, _init?: RequestInit) => jsonAnswer({}, status));
+  const fetchMock = jest.fn<ReturnType<typeof jsonAnswer>, [string, RequestInit?]>(() => jsonAnswer({}, status));
   global.fetch = fetchMock as unknown as typeof fetch;
   return fetchMock;
 }
