@@ -258,6 +258,18 @@ describe("response clocks", () => {
 
     // Next one: FAST is taken, SLOW has the fastest published figure (the new partner comes after).
     assert.equal((await adminCase(kase.id)).suggestedHospital?.id, SLOW);
+
+    // The patient compares plans with each hospital's published median beside it.
+    const plan = await callRoute(partners[FAST].browser, routes.plan, `/api/partner/cases/${kase.id}/plan`, { json: validPlan(), params: { id: kase.id } });
+    assert.equal(plan.status, 201, await plan.clone().text());
+    const mine = (await (await routes.mine(patient.browser.request("/api/my-submissions"))).json()) as {
+      id: string;
+      plans: { hospitalMedianHours: number | null }[];
+    }[];
+    assert.deepEqual(
+      mine.find((submission) => submission.id === kase.id)!.plans.map((p) => p.hospitalMedianHours),
+      [20],
+    );
   });
 
   test("median time to a plan: SQL over the last 90 days, plans only, published from 10 answered cases", async () => {
