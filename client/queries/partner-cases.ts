@@ -4,7 +4,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-q
 import type { z } from "zod";
 import { apiFetch } from "@/client/api";
 import { partnerCasePageSchema, type PartnerCasePage } from "@/lib/contracts/partners";
-import { planCreatedSchema, type appointmentSchema, type declineSchema, type planSchema } from "@/lib/contracts/plans";
+import { planCreatedSchema, type appointmentSchema, type declineSchema, type extensionSchema, type planSchema } from "@/lib/contracts/plans";
 
 /** Query keys of the partner portal: the hospital's case list, and one case. */
 export const partnerCaseKeys = {
@@ -16,9 +16,10 @@ export const partnerCaseKeys = {
 type Answer =
   | { kind: "plan"; body: z.output<typeof planSchema> }
   | { kind: "decline"; body: z.output<typeof declineSchema> }
-  | { kind: "appointment"; body: z.output<typeof appointmentSchema> };
+  | { kind: "appointment"; body: z.output<typeof appointmentSchema> }
+  | { kind: "extension"; body: z.output<typeof extensionSchema> };
 
-/** The hospital's answer to a case (plan, decline, appointment); the partner's cases are read again afterwards. */
+/** The hospital's answer to a case (plan, decline, appointment, a request for more time); the partner's cases are read again afterwards. */
 export function usePartnerAnswer(caseId: string, onDone?: (kind: Answer["kind"]) => void) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -77,6 +77,12 @@ export function CaseRoutings({ routings }: { routings: AdminRouting[] }) {
                   {left < 0 ? t("overdueBy", { time: duration(-left) }) : t("timeLeft", { time: duration(left) })}
                 </p>
               )}
+              {routing.extension && (
+                <p className="whitespace-pre-wrap" data-testid="routing-extension">
+                  <span className="font-medium">{t("extensionAsked", { hours: routing.extension.hours, date: when(routing.extension.at) })}</span>{" "}
+                  {routing.extension.reason}
+                </p>
+              )}
               {routing.coordinatorNote && (
                 <p className="whitespace-pre-wrap" data-testid="routing-note">
                   <span className="font-medium">{t("routeNoteSent")}</span> {routing.coordinatorNote}

@@ -13,6 +13,7 @@ import { CaseImaging } from "@/components/imaging/case-imaging";
 import { imagingPaths } from "@/lib/contracts/imaging";
 import { CaseDetails } from "./case-details";
 import { CaseDocumentRequests } from "./case-document-requests";
+import { CaseLateHospital } from "./case-late-hospital";
 import { CaseRoutingPanel } from "./case-routing-panel";
 import { CaseRoutings } from "./case-routings";
 import { CaseStatus } from "./case-status";
@@ -76,6 +77,7 @@ export function CaseView({ caseId }: { caseId: string }) {
                 />
               </Section>
               <Section title={t("hospitalsTitle")}>
+                <CaseLateHospital data={data} />
                 <CaseRoutings routings={data.routings} />
               </Section>
               <Section title={t("documentsTitle")}>

@@ -6,7 +6,17 @@ import { useForm, type FieldError } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "@/lib/i18n/navigation";
 import { localToday } from "@/lib/contracts/dates";
-import { appointmentSchema, declineSchema, MAX_PRICE, MAX_STAY_DAYS, PLAN_CURRENCIES, PLAN_TEXT_MAX, planSchema } from "@/lib/contracts/plans";
+import {
+  appointmentSchema,
+  declineSchema,
+  extensionSchema,
+  MAX_EXTENSION_HOURS,
+  MAX_PRICE,
+  MAX_STAY_DAYS,
+  PLAN_CURRENCIES,
+  PLAN_TEXT_MAX,
+  planSchema,
+} from "@/lib/contracts/plans";
 import { showApiError, useErrorText } from "@/client/errors";
 import { usePartnerAnswer } from "@/client/queries/partner-cases";
 import { Button } from "@/components/ui/button";
@@ -29,6 +39,7 @@ const bounds: Record<string, number> = {
   priceMax: MAX_PRICE,
   reason: 2000,
   note: 2000,
+  hours: MAX_EXTENSION_HOURS,
 };
 
 /** The day after the user's own today (YYYY-MM-DD): the earliest a plan can be valid until. */
@@ -69,7 +80,8 @@ function useAnswer(caseId: string) {
   const t = useTranslations("partner");
   const router = useRouter();
   return usePartnerAnswer(caseId, (kind) => {
-    toast({ title: kind === "plan" ? t("planSent") : kind === "decline" ? t("declineSent") : t("appointmentSaved") });
+    const title = { plan: t("planSent"), decline: t("declineSent"), appointment: t("appointmentSaved"), extension: t("extension.granted") }[kind];
+    toast({ title });
     router.refresh();
   });
 }
@@ -177,6 +189,55 @@ function DeclineForm({ caseId, onBack }: { caseId: string; onBack: () => void })
         </div>
       </form>
     </>
+  );
+}
+
+/**
+ * The hospital's one request for more time (issue 21): up to 48 hours with a reason, before the
+ * deadline; the coordinator sees it. Once used, what was asked is shown instead.
+ */
+export function ExtensionForm({ caseId, used }: { caseId: string; used: { hours: number; reason: string } | null }) {
+  const t = useTranslations("partner");
+  const errorText = useErrorText();
+  const fieldError = useFieldError();
+  const answer = useAnswer(caseId);
+  const form = useForm({ resolver: zodResolver(extensionSchema) });
+  const { errors } = form.formState;
+  const hoursError = fieldError("hours", errors.hours);
+  const reasonError = fieldError("reason", errors.reason);
+  const onSubmit = form.handleSubmit((body) => answer.mutate({ kind: "extension", body }, { onError: (failure) => showApiError(form, failure, errorText) }));
+
+  if (used)
+    return (
+      <p className="rounded-md border p-4 text-sm" data-testid="extension-used">
+        {t("extension.used", { hours: used.hours, reason: used.reason })}
+      </p>
+    );
+  return (
+    <section className="space-y-3 rounded-lg border p-5" data-testid="extension-form">
+      <h2 className="text-xl font-semibold">{t("extension.title")}</h2>
+      <p className="text-sm text-muted-foreground">{t("extension.intro", { max: MAX_EXTENSION_HOURS })}</p>
+      <FormAlert message={errors.root?.server?.message ?? null} />
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormField id="hours" label={t("extension.hours")} error={hoursError}>
+          <Input
+            {...describedBy("hours", hoursError)}
+            {...form.register("hours", { valueAsNumber: true })}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_EXTENSION_HOURS}
+            className="max-w-32"
+          />
+        </FormField>
+        <FormField id="extensionReason" label={t("extension.reason")} error={reasonError}>
+          <Textarea {...describedBy("extensionReason", reasonError)} {...form.register("reason")} rows={3} maxLength={bounds.reason} />
+        </FormField>
+        <Button type="submit" variant="outline" disabled={answer.isPending}>
+          {answer.isPending ? t("sending") : t("extension.submit")}
+        </Button>
+      </form>
+    </section>
   );
 }
 

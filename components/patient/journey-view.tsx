@@ -1,5 +1,6 @@
 "use client";
 
+import { LateNotice } from "@/components/patient/late-notice";
 import { useEffect } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { Link, useRouter } from "@/lib/i18n/navigation";
@@ -236,6 +237,7 @@ function SubmissionCard({ submission }: { submission: OwnSubmission }) {
           </div>
         )}
         <TransferRecords hospitals={hospitals} className="space-y-1 text-sm text-muted-foreground" />
+        <LateNotice notice={submission.lateNotice} />
         <DocumentRequests submission={submission} />
         <PlanComparison
           plans={submission.plans}

@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/utils";
+import { RESPONSE_TIME_WINDOW_DAYS } from "@/lib/contracts/response-times";
 
 /**
  * Every hospital's plan side by side in one template, so the patient compares like with like (columns
@@ -101,6 +102,9 @@ function PlanCard({ plan, canDecide, onApprove }: { plan: PatientPlanView; canDe
           <h5 className="font-semibold">{plan.hospital.name}</h5>
           <p className="text-sm text-muted-foreground">
             {plan.hospital.city}, {plan.hospital.country}
+          </p>
+          <p className="text-sm text-muted-foreground" data-testid="hospital-response-time">
+            {plan.hospitalMedianHours === null ? t("newPartner") : t("medianResponse", { hours: plan.hospitalMedianHours, days: RESPONSE_TIME_WINDOW_DAYS })}
           </p>
         </div>
         {accepted && <Badge variant="green">{t("accepted")}</Badge>}

@@ -1,5 +1,6 @@
 "use client";
 
+import { LateNotice } from "@/components/patient/late-notice";
 import { useState, type ComponentProps } from "react";
 import type { z } from "zod";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
@@ -163,6 +164,7 @@ function TrackedSubmission({ tracked }: { tracked: Tracked }) {
           </p>
         )}
         <TransferRecords hospitals={tracked.matchedHospitals} className="space-y-1 text-muted-foreground" />
+        <LateNotice notice={tracked.lateNotice} />
         {tracked.documentRequests.some((request) => !request.fulfilledAt) && (
           <div role="status" className="space-y-2 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-yellow-900" data-testid="document-request">
             <p className="font-semibold">{t("documentRequestTitle")}</p>

@@ -2,7 +2,7 @@ import "server-only";
 import { hasAdminPower, type SessionUser } from "@/lib/auth/session-user";
 import { planSelect, toPlanView } from "@/lib/cases/plan-view";
 import { AppError } from "@/lib/app-error";
-import { routableStatuses } from "@/lib/cases/routing";
+import { nextSuitableHospital, routableStatuses } from "@/lib/cases/routing";
 import { manualTransitions } from "@/lib/cases/workflow";
 import { db } from "@/lib/db";
 import { caseIdSchema, routingState, type AdminCase } from "@/lib/contracts/cases";
@@ -41,6 +41,8 @@ export async function getAdminCase(submissionId: string, now = new Date()): Prom
     return user ? { name: user.name, role: user.role } : null;
   };
 
+  const canRoute = routableStatuses.includes(row.status) && row.consent;
+  const late = row.routings.some((routing) => isOverdue(routing, row.status, now));
   return {
     ...toAdminView(row, now),
     history: row.statusChanges.map((change) => ({
@@ -67,6 +69,10 @@ export async function getAdminCase(submissionId: string, now = new Date()): Prom
       respondedAt: routing.respondedAt?.toISOString() ?? null,
       declineReason: routing.declineReason,
       coordinatorNote: routing.coordinatorNote,
+      extension:
+        routing.extendedAt && routing.extensionHours !== null
+          ? { hours: routing.extensionHours, reason: routing.extensionReason ?? "", at: routing.extendedAt.toISOString() }
+          : null,
       plan: routing.plan && toPlanView(routing.plan),
     })),
     documentRequests: row.documentRequests.map((request) => ({
@@ -78,9 +84,11 @@ export async function getAdminCase(submissionId: string, now = new Date()): Prom
     })),
     actions: {
       transitions: [...manualTransitions[row.status]],
-      canRoute: routableStatuses.includes(row.status) && row.consent,
+      canRoute,
       canRequestDocuments: row.status !== "closed" && row.status !== "cancelled",
     },
+    suggestedHospital:
+      canRoute && late ? await nextSuitableHospital({ specialty: row.specialty, routedHospitalIds: row.routings.map((routing) => routing.hospitalId) }) : null,
   };
 }
 

@@ -3,10 +3,14 @@ import { AppError } from "@/lib/app-error";
 import { audit, type AuditActor } from "@/lib/audit";
 import { db } from "@/lib/db";
 import type { NotificationOutbox } from "@/lib/notifications/outbox";
+import type { Tx } from "@/lib/db/transaction";
+import { publishedMedianHours } from "@/lib/partners/response-times";
 import type { SubmissionStatus } from "@/lib/contracts/submissions";
 import { MAX_HOSPITALS_PER_ROUTING, type RoutableHospital } from "@/lib/contracts/routings";
 import { changeStatus } from "./workflow";
 import { PLAN_PROMISE_HOURS } from "@/lib/contracts/promise";
+import { hospitalsOffering } from "@/content/hospitals";
+import { homeSpecialtySlugs, type HomeSpecialtySlug } from "@/content/specialties";
 
 /** Each routed hospital has the promised hours to answer with a plan or decline (issue 5): the promise patients are told. */
 export const RESPONSE_WINDOW_MS = PLAN_PROMISE_HOURS * 60 * 60 * 1000;
@@ -56,7 +60,7 @@ export async function routeCase(
     if (locked.count === 0) throw new AppError("not_found", "case_not_found");
     const submission = await tx.submission.findUniqueOrThrow({
       where: { id: input.submissionId },
-      select: { id: true, status: true, consent: true, trackingNumber: true },
+      select: { id: true, status: true, consent: true, trackingNumber: true, userId: true, email: true, patientName: true, locale: true, specialty: true },
     });
     if (!routableStatuses.includes(submission.status)) throw new AppError("conflict", "routing_case_not_routable", { params: { status: submission.status } });
     if (!submission.consent) throw new AppError("conflict", "routing_no_consent");
@@ -70,6 +74,8 @@ export async function routeCase(
     const fresh = hospitalIds.filter((id) => !skipped.includes(id)).map((id) => hospitals.find((hospital) => hospital.id === id)!);
 
     const routedAt = new Date();
+    // A hospital already late on this case (deadline passed, no answer): the patient is told another was asked.
+    const late = await tx.caseRouting.count({ where: { submissionId: submission.id, status: "awaiting_response", dueAt: { lt: routedAt } } });
     const dueAt = new Date(routedAt.getTime() + RESPONSE_WINDOW_MS);
     for (const hospital of fresh) {
       await tx.caseRouting.create({
@@ -96,6 +102,8 @@ export async function routeCase(
         { kind: "hospital", hospitalId: hospital.id, submissionId: submission.id },
         { type: "case_routed", trackingNumber: submission.trackingNumber, hospitalName: hospital.name, dueAt: formatDueAt(dueAt) },
       );
+    if (late > 0 && fresh.length > 0)
+      await outbox.add(tx, { kind: "patient", submission }, { type: "hospital_late", trackingNumber: submission.trackingNumber });
     await audit(tx, input.actor, {
       action: "case.route",
       entityType: "submission",
@@ -120,4 +128,41 @@ export async function listRoutableHospitals(): Promise<RoutableHospital[]> {
     },
   });
   return hospitals.map(({ _count, ...hospital }) => ({ ...hospital, partnerUsers: _count.partners }));
+}
+
+/** The hospital the coordinator is offered when one is late: see nextSuitableHospital. */
+export interface SuggestedHospital {
+  id: string;
+  name: string;
+  /** Its published median time to a plan (hours), or null: a new partner without enough answered cases. */
+  medianHours: number | null;
+}
+
+/**
+ * The next suitable hospital for a case (issue 21, ADR 025): an active hospital the case has not been
+ * routed to, offering the case's specialty (any active hospital for a specialty no hospital lists,
+ * e.g. a check-up), the fastest published median response first, then those without enough data, by name.
+ * Null when there is none left.
+ */
+export async function nextSuitableHospital(
+  submission: { specialty: string; routedHospitalIds: readonly string[] },
+  tx: Pick<Tx, "hospital"> = db(),
+): Promise<SuggestedHospital | null> {
+  const offering = (homeSpecialtySlugs as readonly string[]).includes(submission.specialty)
+    ? hospitalsOffering(submission.specialty as HomeSpecialtySlug).map((hospital) => hospital.id)
+    : null;
+  const candidates = await tx.hospital.findMany({
+    where: { active: true, id: { notIn: [...submission.routedHospitalIds], ...(offering && { in: offering }) } },
+    select: { id: true, name: true, responseTime: { select: { medianMinutes: true, answeredCases: true } } },
+  });
+  const ranked = candidates
+    .map((hospital) => ({
+      id: hospital.id,
+      name: hospital.name,
+      medianHours: publishedMedianHours(hospital.responseTime),
+      minutes: publishedMedianHours(hospital.responseTime) === null ? null : hospital.responseTime!.medianMinutes!,
+    }))
+    .sort((a, b) => (a.minutes ?? Infinity) - (b.minutes ?? Infinity) || a.name.localeCompare(b.name));
+  const best = ranked[0];
+  return best ? { id: best.id, name: best.name, medianHours: best.medianHours } : null;
 }

@@ -149,6 +149,8 @@ export const adminRoutingSchema = z.object({
   declineReason: z.string().nullable(),
   /** The coordinator's note sent to this hospital with the case. */
   coordinatorNote: z.string().nullable(),
+  /** The hospital's one request for more time: by how many hours the deadline moved, and why. */
+  extension: z.object({ hours: z.number(), reason: z.string(), at: z.string() }).nullable(),
   plan: planViewSchema.nullable(),
 });
 export type AdminRouting = z.infer<typeof adminRoutingSchema>;
@@ -161,6 +163,8 @@ export const adminCaseSchema = adminSubmissionSchema.extend({
     z.object({ id: z.string(), message: z.string(), createdAt: z.string(), fulfilledAt: z.string().nullable(), requestedBy: staffMember }),
   ),
   actions: z.object({ transitions: z.array(status), canRoute: z.boolean(), canRequestDocuments: z.boolean() }),
+  /** When a hospital is late and the case can still be routed: the next suitable hospital, offered in one click (ADR 025). */
+  suggestedHospital: z.object({ id: z.string(), name: z.string(), medianHours: z.number().nullable() }).nullable(),
 });
 export type AdminCase = z.infer<typeof adminCaseSchema>;
 

@@ -79,6 +79,8 @@ export const partnerRoutingSchema = z.object({
   declineReason: z.string().nullable(),
   /** What the coordinator wrote to the hospitals when routing the case. */
   coordinatorNote: z.string().nullable(),
+  /** Our one request for more time (the deadline above already includes it), or null while unused. */
+  extension: z.object({ hours: z.number(), reason: z.string(), at: z.string() }).nullable(),
   plan: planViewSchema.nullable(),
 });
 export type PartnerRoutingView = z.infer<typeof partnerRoutingSchema>;

@@ -22,7 +22,7 @@ const text = (max: number) => z.string({ error: "field_required" }).trim().min(1
  * A whole number in [min, max], refused with one code that names the range ({maximum}); an empty field
  * (absent, or NaN from an empty number input) is "required", anything else that is no number "number_invalid".
  */
-const wholeNumber = (min: number, max: number, code: "plan_length_of_stay" | "plan_price") =>
+const wholeNumber = (min: number, max: number, code: "plan_length_of_stay" | "plan_price" | "extension_hours") =>
   z
     .number({ error: (issue) => (blank(issue.input) ? "field_required" : "number_invalid") })
     .refine((value) => Number.isInteger(value) && value >= min && value <= max, { message: code, params: { maximum: max } });
@@ -66,6 +66,11 @@ export type PlanInput = z.input<typeof planSchema>;
 
 export const declineSchema = z.object({ reason: text(2000) });
 export type DeclineInput = z.input<typeof declineSchema>;
+
+/** A hospital's one request for more time (POST /api/partner/cases/[id]/extension): up to 48 hours, with its reason. */
+export const MAX_EXTENSION_HOURS = 48;
+export const extensionSchema = z.object({ hours: wholeNumber(1, MAX_EXTENSION_HOURS, "extension_hours"), reason: text(2000) });
+export type ExtensionInput = z.input<typeof extensionSchema>;
 
 export const appointmentSchema = z.object({
   at: z.iso.datetime({ offset: true, error: "appointment_at" }).refine((value) => Date.parse(value) > Date.now(), "appointment_future"),

@@ -136,7 +136,12 @@ export const matchedHospitalSchema = hospitalSchema.extend({
 export type MatchedHospital = z.infer<typeof matchedHospitalSchema>;
 
 /** A plan as the patient compares it: with its hospital, and whether it can still be approved. */
-export const patientPlanViewSchema = planViewSchema.extend({ hospital: hospitalSchema, expired: z.boolean() });
+export const patientPlanViewSchema = planViewSchema.extend({
+  hospital: hospitalSchema,
+  expired: z.boolean(),
+  /** The hospital's median time to a plan over 90 days (hours), or null: a new partner (lib/partners/response-times.ts). */
+  hospitalMedianHours: z.number().nullable(),
+});
 export type PatientPlanView = z.infer<typeof patientPlanViewSchema>;
 
 /** The coordinator's request for more documents; `fulfilledAt` once the patient added files. */
@@ -162,6 +167,8 @@ export const patientCaseViewSchema = z.object({
   documentRequests: z.array(documentRequestViewSchema),
   /** Hospital responses the patient can see: one per plan received. */
   responsesCount: z.number(),
+  /** A hospital let its deadline pass: "rerouted" once another was asked since, "asking" until then; null when none is late. */
+  lateNotice: z.enum(["asking", "rerouted"]).nullable(),
 });
 export type PatientCaseView = z.infer<typeof patientCaseViewSchema>;
 

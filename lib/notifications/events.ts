@@ -18,6 +18,14 @@ export type NotificationEvent =
   | { type: "plan_not_selected"; trackingNumber: string; hospitalName: string }
   // To partner users whose answer is no longer needed, with why: another hospital's plan was chosen, or the case was closed or cancelled.
   | { type: "case_ended"; trackingNumber: string; hospitalName: string; reason: CaseEndReason }
+  // To partner users: their routing's deadline is `hours` (24 or 8) away (lib/cases/response-clocks.ts).
+  | { type: "routing_reminder"; trackingNumber: string; hospitalName: string; hours: number; dueAt: string }
+  // To admins: a hospital let its deadline pass without answering (the case page offers the next hospital).
+  | { type: "routing_overdue"; trackingNumber: string; hospitalName: string; dueAt: string }
+  // To admins: a hospital asked for more time, once, with its reason; `dueAt` is the new deadline.
+  | { type: "routing_extended"; trackingNumber: string; hospitalName: string; hours: number; reason: string; dueAt: string }
+  // To the patient: a hospital is late and the coordinator has asked another one.
+  | { type: "hospital_late"; trackingNumber: string }
   // To admins: `alert` is "malware" (detail: the signature) or "integrity" (detail: "mismatch" or "missing"); `reference` names the file.
   | { type: "security_alert"; alert: "malware" | "integrity"; reference: string; detail: string };
 

@@ -32,6 +32,9 @@ const routingSelect = {
   respondedAt: true,
   declineReason: true,
   coordinatorNote: true,
+  extendedAt: true,
+  extensionHours: true,
+  extensionReason: true,
   plan: { select: planSelect },
 } as const;
 
@@ -43,6 +46,9 @@ type RoutingRow = {
   respondedAt: Date | null;
   declineReason: string | null;
   coordinatorNote: string | null;
+  extendedAt: Date | null;
+  extensionHours: number | null;
+  extensionReason: string | null;
   plan: PlanRow | null;
 };
 
@@ -56,6 +62,10 @@ function toRoutingView(routing: RoutingRow, caseStatus: string): PartnerRoutingV
     respondedAt: routing.respondedAt?.toISOString() ?? null,
     declineReason: routing.declineReason,
     coordinatorNote: routing.coordinatorNote,
+    extension:
+      routing.extendedAt && routing.extensionHours !== null
+        ? { hours: routing.extensionHours, reason: routing.extensionReason ?? "", at: routing.extendedAt.toISOString() }
+        : null,
     plan: routing.plan ? toPlanView(routing.plan) : null,
   };
 }

@@ -10,7 +10,8 @@ import type { Tx } from "@/lib/db/transaction";
 import { NotificationOutbox } from "@/lib/notifications/outbox";
 import { routingOfHospital } from "@/lib/access/routings";
 import { partnerHospitalId } from "./cases";
-import type { appointmentSchema, declineSchema, planSchema } from "@/lib/contracts/plans";
+import type { appointmentSchema, declineSchema, extensionSchema, planSchema } from "@/lib/contracts/plans";
+import { formatDueAt } from "@/lib/cases/routing";
 
 /**
  * A partner hospital's answers to a case routed to it: one treatment plan or a decline, once; and,
@@ -108,6 +109,56 @@ export async function declineCase(user: SessionUser, submissionId: string, input
       metadata: { submissionId: routing.submissionId, hospitalId: routing.hospitalId },
     });
   });
+}
+
+/**
+ * The hospital asks for more time, once per routing (issue 21): while it is still awaited and before
+ * its deadline, the deadline moves on by `hours` (at most 48), the coordinators are told with the
+ * reason, and the request is audited. A second request, or one after the deadline, is refused (409).
+ */
+export async function requestMoreTime(user: SessionUser, submissionId: string, input: z.infer<typeof extensionSchema>, actor: AuditActor, now = new Date()) {
+  const outbox = new NotificationOutbox();
+  const dueAt = await db().$transaction(async (tx) => {
+    const routing = await findMyRouting(tx, user, submissionId);
+    await lockOpenCase(tx, routing.submissionId);
+    if (routing.status !== "awaiting_response") throw new AppError("conflict", "partner_already_answered");
+    if (routing.extendedAt) throw new AppError("conflict", "extension_already_used");
+    if (routing.dueAt.getTime() <= now.getTime()) throw new AppError("conflict", "extension_after_deadline");
+    const newDueAt = new Date(routing.dueAt.getTime() + input.hours * 60 * 60 * 1000);
+    // Conditional, so that two requests at once grant one.
+    const claimed = await tx.caseRouting.updateMany({
+      where: { id: routing.id, status: "awaiting_response", extendedAt: null, dueAt: routing.dueAt },
+      data: { extendedAt: now, extensionHours: input.hours, extensionReason: input.reason, dueAt: newDueAt },
+    });
+    if (claimed.count !== 1) throw new AppError("conflict", "extension_already_used");
+    await audit(tx, actor, {
+      action: "routing.extend",
+      entityType: "case_routing",
+      entityId: routing.id,
+      metadata: {
+        submissionId: routing.submissionId,
+        hospitalId: routing.hospitalId,
+        hours: input.hours,
+        from: routing.dueAt.toISOString(),
+        to: newDueAt.toISOString(),
+      },
+    });
+    await outbox.add(
+      tx,
+      { kind: "admins", submissionId: routing.submissionId },
+      {
+        type: "routing_extended",
+        trackingNumber: routing.submission.trackingNumber,
+        hospitalName: routing.hospital.name,
+        hours: input.hours,
+        reason: input.reason,
+        dueAt: formatDueAt(newDueAt),
+      },
+    );
+    return newDueAt;
+  });
+  outbox.sendEmails();
+  return { dueAt: dueAt.toISOString() };
 }
 
 export async function scheduleAppointment(user: SessionUser, submissionId: string, input: z.infer<typeof appointmentSchema>, actor: AuditActor) {

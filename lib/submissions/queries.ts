@@ -6,6 +6,8 @@ import { isPlanExpired, planSelect, toPlanView } from "@/lib/cases/plan-view";
 import type { FileView } from "@/lib/contracts/files";
 import type { DocumentRequestView, MatchedHospital, OwnSubmission, PatientPlanView } from "@/lib/contracts/submissions";
 import { db } from "@/lib/db";
+import { isCaseEnded } from "@/lib/contracts/cases";
+import { publishedMedianHours } from "@/lib/partners/response-times";
 import type { Prisma } from "@/lib/db/generated/client";
 
 /** What every file list selects; deletedAt tells the views not to offer a file whose bytes are gone. */
@@ -29,7 +31,14 @@ export function toFileView(file: { id: string; originalName: string; size: bigin
  */
 export const patientCareInclude = {
   routings: {
-    select: { routedAt: true, status: true, destinationCountry: true, transferBasis: true, hospital: { select: { name: true, city: true, country: true } } },
+    select: {
+      routedAt: true,
+      dueAt: true,
+      status: true,
+      destinationCountry: true,
+      transferBasis: true,
+      hospital: { select: { name: true, city: true, country: true } },
+    },
     orderBy: { routedAt: "asc" },
   },
   plans: {
@@ -37,7 +46,9 @@ export const patientCareInclude = {
     orderBy: { createdAt: "asc" },
     select: {
       ...planSelect,
-      routing: { select: { hospital: { select: { name: true, city: true, country: true } } } },
+      routing: {
+        select: { hospital: { select: { name: true, city: true, country: true, responseTime: { select: { medianMinutes: true, answeredCases: true } } } } },
+      },
     },
   },
   documentRequests: { select: { id: true, message: true, createdAt: true, fulfilledAt: true }, orderBy: { createdAt: "asc" } },
@@ -54,10 +65,11 @@ export function toCareView(row: CareRow, now = new Date()) {
       destinationCountry: routing.destinationCountry,
       transferBasis: routing.transferBasis,
     })),
-    plans: row.plans.map(({ routing, ...plan }): PatientPlanView => ({
+    plans: row.plans.map(({ routing: { hospital }, ...plan }): PatientPlanView => ({
       ...toPlanView(plan),
-      hospital: routing.hospital,
+      hospital: { name: hospital.name, city: hospital.city, country: hospital.country },
       expired: plan.status === "proposed" && isPlanExpired(plan.validUntil, now),
+      hospitalMedianHours: publishedMedianHours(hospital.responseTime),
     })),
     documentRequests: row.documentRequests.map((request): DocumentRequestView => ({
       id: request.id,
@@ -66,7 +78,20 @@ export function toCareView(row: CareRow, now = new Date()) {
       fulfilledAt: request.fulfilledAt?.toISOString() ?? null,
     })),
     responsesCount: row.plans.length,
+    lateNotice: lateNotice(row, now),
   };
+}
+
+/**
+ * "One hospital is late, we have asked another" (issue 21): a routing still unanswered past its deadline
+ * while the case is open; "rerouted" once the case was routed to another hospital after that deadline.
+ */
+function lateNotice(row: Pick<CareRow, "routings" | "status">, now: Date): "asking" | "rerouted" | null {
+  if (isCaseEnded(row.status)) return null;
+  const late = row.routings.filter((routing) => routing.status === "awaiting_response" && routing.dueAt.getTime() < now.getTime());
+  if (late.length === 0) return null;
+  const firstDeadline = Math.min(...late.map((routing) => routing.dueAt.getTime()));
+  return row.routings.some((routing) => routing.routedAt.getTime() > firstDeadline) ? "rerouted" : "asking";
 }
 
 /** The patient's view of their own submissions, newest first. */

@@ -99,6 +99,11 @@ const PUBLIC_ROUTES: { module: string; methods: Method[]; reason: string }[] = [
   },
   { module: "medical-submissions", methods: ["POST"], reason: "the public guest submission form: creates a new case, reads nothing (submissions.test.ts)" },
   { module: "download/medical-departments", methods: ["GET"], reason: "the public departments guide (PDF), the same for everyone, no session read" },
+  {
+    module: "hospitals/response-times",
+    methods: ["GET"],
+    reason: "each hospital's published median time to a plan (the hospitals page), the same for everyone, no case data (response-clocks.test.ts)",
+  },
 ];
 
 /** Every route file under app/api, as its module path ("admin/cases/[id]"). */
@@ -325,6 +330,15 @@ describe("authorization matrix: admin, partner and patient-case routes for every
       path: () => `/api/partner/cases/${caseId}/decline`,
       params: () => ({ id: caseId }),
       json: () => ({ reason: "We do not offer this treatment." }),
+      expect: { ...routedPartnerOnly, routedPartner: 409 },
+    },
+    {
+      name: "more time (already answered: 409 for the routed hospital)",
+      module: "partner/cases/[id]/extension",
+      method: "POST",
+      path: () => `/api/partner/cases/${caseId}/extension`,
+      params: () => ({ id: caseId }),
+      json: () => ({ hours: 24, reason: "Our cardiac surgeon reviews the scans on Monday." }),
       expect: { ...routedPartnerOnly, routedPartner: 409 },
     },
     {

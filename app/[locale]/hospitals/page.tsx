@@ -7,6 +7,8 @@ import { LocalizedLink as Link } from "@/components/i18n/localized-link";
 import { ClaimList } from "@/components/marketing/claim-list";
 import { marketingMetadata, pageLocale, type LocaleParams, type PageMessages } from "@/components/marketing/page-setup";
 import { NetworkMap } from "@/components/marketing/network-map";
+import { HospitalResponseTimeList } from "@/components/marketing/hospital-response-times";
+import { MIN_ANSWERED_CASES, RESPONSE_TIME_WINDOW_DAYS } from "@/lib/contracts/response-times";
 import { PageHeader, Section } from "@/components/marketing/section";
 import { WebPageJsonLd } from "@/components/marketing/web-page-json-ld";
 import { hospitalGroups, hospitalsOfGroup } from "@/content/hospitals";
@@ -53,6 +55,22 @@ export default async function HospitalsPage({ params }: Props) {
             link={{ href: paths.contact, label: t("hospitals.indiaCta") }}
           />
         </ul>
+      </Section>
+
+      <Section
+        id="response-times"
+        title={t("hospitals.responseTimesHeading")}
+        intro={t("hospitals.responseTimesIntro", { days: RESPONSE_TIME_WINDOW_DAYS, min: MIN_ANSWERED_CASES })}
+      >
+        <HospitalResponseTimeList
+          labels={{
+            // "{hours}" stays for the figure, filled in the browser.
+            median: t("hospitals.responseMedian", { hours: "{hours}" }),
+            newPartner: t("hospitals.responseNewPartner"),
+            loading: t("hospitals.responseLoading"),
+            failed: t("hospitals.responseFailed"),
+          }}
+        />
       </Section>
 
       <Section id="map" title={t("hospitals.mapHeading")} intro={t("hospitals.mapIntro")} muted>

@@ -79,6 +79,7 @@ function submission(fields: Partial<OwnSubmission> = {}): OwnSubmission {
     plans: [],
     documentRequests: [],
     responsesCount: 0,
+    lateNotice: null,
     ...fields,
   });
 }
@@ -102,6 +103,7 @@ const plan = {
   createdAt: "2026-03-03T09:00:00Z",
   hospital: { name: "Medipol Mega University Hospital", city: "Istanbul", country: "Turkey" },
   expired: false,
+  hospitalMedianHours: null,
 } as const;
 
 describe("the patient's journey view", () => {

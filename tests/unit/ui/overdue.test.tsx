@@ -45,6 +45,7 @@ function routing(fields: Partial<AdminRouting> = {}): AdminRouting {
     respondedAt: null,
     declineReason: null,
     coordinatorNote: null,
+    extension: null,
     plan: null,
     ...fields,
   };

@@ -38,6 +38,7 @@ function item(n: number, fields: Partial<PartnerCaseSummary> = {}, routing: Part
       respondedAt: null,
       declineReason: null,
       coordinatorNote: null,
+      extension: null,
       plan: null,
       ...routing,
     },

@@ -25,6 +25,7 @@ const tracked = trackedSubmissionSchema.parse({
   plans: [],
   documentRequests: [],
   responsesCount: 0,
+  lateNotice: null,
 });
 const notVerified = { error: en.errors.tracking_verify_again, code: "tracking_verify_again" };
 

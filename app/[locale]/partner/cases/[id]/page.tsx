@@ -6,7 +6,8 @@ import { CaseImaging } from "@/components/imaging/case-imaging";
 import { imagingPaths } from "@/lib/contracts/imaging";
 import { LocalizedLink } from "@/components/i18n/localized-link";
 import { AnswerClock } from "@/components/partner/answer-clock";
-import { AnswerForms, AppointmentForm } from "@/components/partner/answer-forms";
+import { answerClock } from "@/lib/contracts/cases";
+import { AnswerForms, AppointmentForm, ExtensionForm } from "@/components/partner/answer-forms";
 import { CaseStatusBadge } from "@/components/partner/case-status-badge";
 import { PlanSummary } from "@/components/partner/plan-summary";
 import { RoutingBadge } from "@/components/partner/routing-badge";
@@ -116,6 +117,9 @@ export default async function PartnerCasePage({ params }: Props) {
             <h2 className="text-xl font-semibold">{t("declinedTitle")}</h2>
             <p className="text-sm whitespace-pre-wrap">{routing.declineReason}</p>
           </section>
+        )}
+        {routing.status === "awaiting_response" && caseOpen && (routing.extension || !answerClock(routing.dueAt, new Date()).overdue) && (
+          <ExtensionForm caseId={item.id} used={routing.extension} />
         )}
         {routing.status === "awaiting_response" && caseOpen && <AnswerForms caseId={item.id} />}
         {routing.status === "withdrawn" && (

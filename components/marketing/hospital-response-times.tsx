@@ -1,0 +1,35 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { apiFetch } from "@/client/api";
+import { hospitalResponseTimesSchema, type HospitalResponseTimes } from "@/lib/contracts/response-times";
+
+/**
+ * Each hospital's median time to a treatment plan (issue 21), read from /api/hospitals/response-times
+ * so the page itself stays static. The texts come from the server page (marketing pages send no
+ * translation runtime): `median` holds "{hours}" for the figure.
+ */
+export function HospitalResponseTimeList({ labels }: { labels: { median: string; newPartner: string; loading: string; failed: string } }) {
+  const [state, setState] = useState<HospitalResponseTimes | "loading" | "failed">("loading");
+  useEffect(() => {
+    const controller = new AbortController();
+    apiFetch("/api/hospitals/response-times", { schema: hospitalResponseTimesSchema, signal: controller.signal }).then(setState, () => {
+      if (!controller.signal.aborted) setState("failed");
+    });
+    return () => controller.abort();
+  }, []);
+  if (state === "loading") return <p className="text-sm text-muted-foreground">{labels.loading}</p>;
+  if (state === "failed") return <p className="text-sm text-muted-foreground">{labels.failed}</p>;
+  return (
+    <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-testid="hospital-response-times">
+      {state.hospitals.map((hospital) => (
+        <li key={hospital.hospitalId} className="flex flex-col rounded-md border bg-card p-3 text-sm">
+          <span className="font-medium">{hospital.name}</span>
+          <span className="text-muted-foreground">
+            {hospital.medianHours === null ? labels.newPartner : labels.median.replace("{hours}", String(hospital.medianHours))}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
