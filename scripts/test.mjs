@@ -115,7 +115,9 @@ const steps = {
       "--import",
       "tsx",
       "--test",
-      "--test-concurrency=2",
+      // Four files at a time on two cores: most of their time is spent waiting (servers starting, timers,
+      // child processes), and the suite took 13.5 min at two against 7 min at four on this machine.
+      "--test-concurrency=4",
       "--test-reporter=spec",
       "--test-reporter-destination=stdout",
       "--test-reporter=tap",
