@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import type { SqlConnection } from "@/lib/db/sql";
 import { endedStatuses } from "@/lib/contracts/cases";
 import { PLAN_PROMISE_HOURS } from "@/lib/contracts/promise";
 import {
@@ -28,7 +29,29 @@ import {
  */
 export type SqlRunner = <Row>(sql: string, params: unknown[]) => Promise<Row[]>;
 
-const prismaRunner: SqlRunner = <Row>(sql: string, params: unknown[]) => db().$queryRawUnsafe<Row[]>(sql, ...params);
+/**
+ * Each query runs with PostgreSQL's JIT compilation off (SET LOCAL, for that query's transaction only):
+ * these aggregates are costed high enough to be compiled, and compiling them took longer (about a second
+ * on a busy server, bench/insights.ts) than running them. PGlite has no JIT; the setting is harmless there.
+ */
+const NO_JIT = "SET LOCAL jit = off";
+
+const prismaRunner: SqlRunner = async <Row>(sql: string, params: unknown[]) => {
+  const [, rows] = await db().$transaction([db().$executeRawUnsafe(NO_JIT), db().$queryRawUnsafe<Row[]>(sql, ...params)]);
+  return rows;
+};
+
+/** The same for a raw connection (bench/, tests): one transaction per query, JIT off. */
+export function connectionRunner(connection: SqlConnection): SqlRunner {
+  return async <Row>(sql: string, params: unknown[]) => {
+    await connection.exec(`BEGIN; ${NO_JIT}`);
+    try {
+      return await connection.query<Row>(sql, params);
+    } finally {
+      await connection.exec("COMMIT");
+    }
+  };
+}
 
 const ENDED = endedStatuses.map((status) => `'${status}'`).join(", ");
 const HOURS = (later: string, earlier: string) => `extract(epoch FROM (${later} - ${earlier})) / 3600`;

@@ -13,6 +13,7 @@ import {
   hospitalFigures,
   hospitalScorecard,
   plansPerCase,
+  connectionRunner,
   type SqlRunner,
 } from "@/lib/insights/queries";
 import { csvCell, insightsCsv } from "@/lib/insights/csv";
@@ -97,7 +98,7 @@ for (const kind of testDatabaseKinds()) {
       database = await createTestDatabase(kind);
       sql = await database.open();
       await applyMigrations(sql);
-      run = <Row>(text: string, params: unknown[]) => sql.query<Row>(text, params);
+      run = connectionRunner(sql);
       for (const [id, name] of [
         [A, "Alpha Hospital"],
         [B, "Beta Hospital"],
