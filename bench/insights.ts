@@ -28,10 +28,9 @@ import {
   casesByCountry,
   casesBySpecialty,
   declineReasons,
-  funnel,
+  caseFunnel,
   hospitalFigures,
   hospitalScorecard,
-  plansPerCase,
   connectionRunner,
   type SqlRunner,
 } from "@/lib/insights/queries";
@@ -164,7 +163,7 @@ async function benchOne(name: string, sql: SqlConnection): Promise<number[]> {
     "12 weeks, cardiology": insightsQuery.parse({ specialty: "cardiology" }),
     "12 weeks, one hospital": insightsQuery.parse({ hospital: hospitals[0].id }),
   };
-  const queries = { casesBySpecialty, casesByCountry, funnel, plansPerCase, hospitalFigures, declineReasons };
+  const queries = { casesBySpecialty, casesByCountry, caseFunnel, hospitalFigures, declineReasons };
   const results: number[] = [];
   for (const [view, filter] of Object.entries(views)) {
     for (const [query, fn] of Object.entries(queries)) results.push(await measure(`${view}: ${query}`, () => fn(filter, run)));

@@ -178,6 +178,7 @@ export function InsightsView({
             id="hospitals"
             wide
             title={t("hospitals")}
+            empty={insights.hospitals.length === 0}
             csv={csvHref("hospitals")}
             chart={
               <InsightChart
@@ -224,6 +225,7 @@ export function InsightsView({
             id="declines"
             wide
             title={t("declineReasons")}
+            empty={insights.declines.length === 0}
             csv={csvHref("declines")}
             chart={
               <InsightChart
@@ -272,6 +274,7 @@ function WeeklyPanel({
       id={id}
       title={title}
       csv={csv}
+      empty={rows.length === 0}
       chart={
         <InsightChart
           stacked
@@ -307,6 +310,7 @@ function Panel({
   table,
   csv,
   wide = false,
+  empty = false,
 }: {
   id: string;
   title: string;
@@ -315,6 +319,8 @@ function Panel({
   table: ReactNode;
   csv: string;
   wide?: boolean;
+  /** Nothing to draw: a sentence instead of an empty chart and table. */
+  empty?: boolean;
 }) {
   const t = useTranslations("insights");
   return (
@@ -328,14 +334,18 @@ function Panel({
         {description && <CardDescription>{description}</CardDescription>}
       </CardHeader>
       <CardContent className="space-y-3">
-        <Tabs defaultValue="chart">
-          <TabsList aria-label={t("view", { title })}>
-            <TabsTrigger value="chart">{t("showChart")}</TabsTrigger>
-            <TabsTrigger value="table">{t("showTable")}</TabsTrigger>
-          </TabsList>
-          <TabsContent value="chart">{chart}</TabsContent>
-          <TabsContent value="table">{table}</TabsContent>
-        </Tabs>
+        {empty ? (
+          <p className="text-sm text-muted-foreground">{t("noRows")}</p>
+        ) : (
+          <Tabs defaultValue="chart">
+            <TabsList aria-label={t("view", { title })}>
+              <TabsTrigger value="chart">{t("showChart")}</TabsTrigger>
+              <TabsTrigger value="table">{t("showTable")}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="chart">{chart}</TabsContent>
+            <TabsContent value="table">{table}</TabsContent>
+          </Tabs>
+        )}
         <a href={csv} download className="inline-flex min-h-10 items-center gap-2 rounded-md border px-3 text-sm font-medium text-primary hover:bg-muted">
           <Download aria-hidden className="h-4 w-4" />
           {t("downloadCsv")}

@@ -1,5 +1,5 @@
 import { useFormatter, useTranslations } from "next-intl";
-import { Link } from "@/lib/i18n/navigation";
+import { LocalizedLink } from "@/components/i18n/localized-link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { promiseValues } from "@/lib/contracts/promise";
@@ -33,9 +33,9 @@ export function Scorecard({ scorecard, hospitalName, days, now }: { scorecard: S
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <header className="space-y-2">
-        <Link href="/partner" className="text-sm font-medium text-primary hover:underline">
+        <LocalizedLink href="/partner" className="text-sm font-medium text-primary hover:underline">
           {t("backToCases")}
-        </Link>
+        </LocalizedLink>
         <h1 className="text-2xl font-bold sm:text-3xl">{t("title")}</h1>
         <p className="text-muted-foreground">{t("subtitle", { hospitalName, days })}</p>
       </header>
@@ -75,7 +75,7 @@ export function Scorecard({ scorecard, hospitalName, days, now }: { scorecard: S
               ))}
             </tbody>
           </table>
-          {scorecard.network.medianOfHospitalMedians !== null && (
+          {scorecard.network.medianOfHospitalMedians !== null && scorecard.network.hospitals >= 2 && (
             <p className="mt-3 text-sm text-muted-foreground">
               {t("medianOfHospitals", { count: scorecard.network.hospitals, value: hours(scorecard.network.medianOfHospitalMedians) })}
             </p>
@@ -106,13 +106,13 @@ export function Scorecard({ scorecard, hospitalName, days, now }: { scorecard: S
                         <AnswerClock routing={{ status: "awaiting_response", dueAt: item.dueAt, routedAt: item.routedAt, respondedAt: null }} now={now} />
                       </div>
                     </div>
-                    <Link
+                    <LocalizedLink
                       href={`/partner/cases/${item.id}`}
                       className="inline-flex min-h-10 items-center rounded-md border px-4 text-sm font-medium text-primary hover:bg-muted"
                     >
                       {partner("openCase")}
                       <span className="sr-only"> {item.trackingNumber}</span>
-                    </Link>
+                    </LocalizedLink>
                   </CardContent>
                 </Card>
               </li>

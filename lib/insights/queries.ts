@@ -150,9 +150,13 @@ const median = (later: string, earlier: string) =>
 /**
  * The funnel of the cases received in the period: received → routed to a hospital → first treatment
  * plan → a plan approved → closed (travelled and treated; a case is closed only after its approval),
- * with each step's conversion from the previous one and the median time between them.
+ * with each step's conversion from the previous one and the median time between them; and, in the same
+ * pass over the cases, how many plans the cases that reached a hospital received (0, 1, 2, 3 or more).
  */
-export async function funnel(filter: InsightsFilter, run: SqlRunner = prismaRunner): Promise<FunnelRow[]> {
+export async function caseFunnel(
+  filter: InsightsFilter,
+  run: SqlRunner = prismaRunner,
+): Promise<{ funnel: FunnelRow[]; plansPerCase: PlansPerCaseRow[]; meanPlans: number | null }> {
   const params = new Params();
   const [row] = await run<Record<string, unknown>>(
     `WITH ${caseSteps(filter, params)}
@@ -161,11 +165,16 @@ export async function funnel(filter: InsightsFilter, run: SqlRunner = prismaRunn
        ${median("routed", "received")}::float8 AS "routedHours",
        ${median("planned", "routed")}::float8 AS "firstPlanHours",
        ${median("approved", "planned")}::float8 AS "approvedHours",
-       ${median("closed", "approved")}::float8 AS "closedHours"
+       ${median("closed", "approved")}::float8 AS "closedHours",
+       count(*) FILTER (WHERE routed IS NOT NULL AND plans = 0)::int AS plans0,
+       count(*) FILTER (WHERE routed IS NOT NULL AND plans = 1)::int AS plans1,
+       count(*) FILTER (WHERE routed IS NOT NULL AND plans = 2)::int AS plans2,
+       count(*) FILTER (WHERE routed IS NOT NULL AND plans >= 3)::int AS plans3,
+       coalesce(sum(plans) FILTER (WHERE routed IS NOT NULL), 0)::int AS "plansTotal"
      FROM steps`,
     params.values,
   );
-  return funnelSteps.map((step, index) => {
+  const funnelRows = funnelSteps.map((step, index) => {
     const cases = num(row[step]);
     const previous = index > 0 ? num(row[funnelSteps[index - 1]]) : null;
     return {
@@ -175,20 +184,22 @@ export async function funnel(filter: InsightsFilter, run: SqlRunner = prismaRunn
       medianHours: index > 0 ? maybe(row[`${step}Hours`]) : null,
     };
   });
+  const routed = num(row.routed);
+  return {
+    funnel: funnelRows,
+    plansPerCase: [0, 1, 2, 3].map((plans) => ({ plans, cases: num(row[`plans${plans}`]) })),
+    meanPlans: routed > 0 ? num(row.plansTotal) / routed : null,
+  };
 }
 
-/** How many plans the cases that reached a hospital received (0, 1, 2, 3 or more), and the mean. */
+export async function funnel(filter: InsightsFilter, run: SqlRunner = prismaRunner): Promise<FunnelRow[]> {
+  return (await caseFunnel(filter, run)).funnel;
+}
+
+/** Plans per case that reached a hospital (0, 1, 2, 3 or more), and the mean. */
 export async function plansPerCase(filter: InsightsFilter, run: SqlRunner = prismaRunner): Promise<{ rows: PlansPerCaseRow[]; mean: number | null }> {
-  const params = new Params();
-  const rows = await run<{ plans: number; cases: number; total: number }>(
-    `WITH ${caseSteps(filter, params)}
-     SELECT least(plans, 3)::int AS plans, count(*)::int AS cases, sum(plans)::int AS total FROM steps WHERE routed IS NOT NULL GROUP BY 1 ORDER BY 1`,
-    params.values,
-  );
-  const byPlans = new Map(rows.map((row) => [num(row.plans), num(row.cases)]));
-  const cases = rows.reduce((sum, row) => sum + num(row.cases), 0);
-  const plans = rows.reduce((sum, row) => sum + num(row.total), 0);
-  return { rows: [0, 1, 2, 3].map((n) => ({ plans: n, cases: byPlans.get(n) ?? 0 })), mean: cases > 0 ? plans / cases : null };
+  const { plansPerCase: rows, meanPlans } = await caseFunnel(filter, run);
+  return { rows, mean: meanPlans };
 }
 
 /**
@@ -251,17 +262,16 @@ export async function getInsights(filter: InsightsFilter, run: SqlRunner = prism
   // One after the other: the embedded database answers one query at a time anyway.
   const casesBySpecialtyRows = await casesBySpecialty(filter, run);
   const casesByCountryRows = await casesByCountry(filter, run);
-  const funnelRows = await funnel(filter, run);
-  const plans = await plansPerCase(filter, run);
+  const cases = await caseFunnel(filter, run);
   const hospitals = await hospitalFigures(filter, run);
   const declines = await declineReasons(filter, run);
   return {
     filter,
     casesBySpecialty: casesBySpecialtyRows,
     casesByCountry: casesByCountryRows,
-    funnel: funnelRows,
-    plansPerCase: plans.rows,
-    meanPlansPerRoutedCase: plans.mean,
+    funnel: cases.funnel,
+    plansPerCase: cases.plansPerCase,
+    meanPlansPerRoutedCase: cases.meanPlans,
     hospitals,
     declines,
   };

@@ -82,11 +82,11 @@ test("insights at 1366×768: the funnel as chart and table, its CSV, and the hos
   expect(csv.headers()["content-type"]).toMatch(/^text\/csv/);
   expect(await csv.text()).toMatch(/^step,cases,conversion_from_previous,median_hours_from_previous\r\nreceived,\d+,,/);
 
-  // A filter: the specialty of the open case only.
-  await page.getByLabel("Specialty").selectOption("orthopedics");
+  // A filter: one specialty (the answered case's).
+  await page.getByLabel("Specialty", { exact: true }).selectOption("orthopedics");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/specialty=orthopedics/);
-  await expect(page.getByLabel("Specialty")).toHaveValue("orthopedics");
+  await expect(page.getByLabel("Specialty", { exact: true })).toHaveValue("orthopedics");
 
   await page.goto("/admin-dashboard/insights");
   await expect(funnel.locator(".recharts-bar-rectangle").first()).toBeVisible();
