@@ -37,7 +37,7 @@ export default function InsightChart({ data, series, stacked = false, horizontal
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           {horizontal ? (
             <>
-              <XAxis type="number" tickFormatter={formatter} fontSize={12} />
+              <XAxis type="number" tickFormatter={formatter} fontSize={12} allowDecimals={false} />
               <YAxis type="category" dataKey="name" width={150} fontSize={12} />
             </>
           ) : (
