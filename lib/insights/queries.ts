@@ -83,11 +83,16 @@ function caseWhere(filter: InsightsFilter, params: Params, alias = "s"): string 
   return conditions.join(" AND ");
 }
 
-/** The routings the filters select: routed in the period, of cases of the specialty, to the hospital. */
-function routingWhere(filter: InsightsFilter, params: Params): string {
+/** The routings the filters select: routed in the period, of cases of the specialty, to the hospital (`caseAlias`: their cases are joined under it). */
+function routingWhere(filter: InsightsFilter, params: Params, caseAlias?: string): string {
   const [start, end] = periodBounds(filter);
   const conditions = [`r."routedAt" >= ${params.add(start)}::timestamp`, `r."routedAt" < ${params.add(end)}::timestamp`];
-  if (filter.specialty) conditions.push(`s.specialty = ${params.add(filter.specialty)}`);
+  if (filter.specialty)
+    conditions.push(
+      caseAlias
+        ? `${caseAlias}.specialty = ${params.add(filter.specialty)}`
+        : `EXISTS (SELECT 1 FROM "Submission" s WHERE s.id = r."submissionId" AND s.specialty = ${params.add(filter.specialty)})`,
+    );
   if (filter.hospital) conditions.push(`r."hospitalId" = ${params.add(filter.hospital)}`);
   return conditions.join(" AND ");
 }
@@ -203,29 +208,43 @@ export async function plansPerCase(filter: InsightsFilter, run: SqlRunner = pris
 }
 
 /**
- * The aggregate of a set of routings `r` (joined to their case `s` and plan `p`): answers, declines,
- * median and 90th percentile hours to a plan, answers within 72 hours over the settled routings (answered,
- * or still awaited more than 72 hours after routing while the case needs it), approvals.
+ * Whether a routing `r` is still awaited: no answer yet, and its case has not ended (else it is
+ * withdrawn and counts neither way). The case is looked up only for routings without an answer (a
+ * CASE fixes the order), so the aggregates need no join to every routing's case.
  */
-const routingFigures = `
+const caseEnded = `EXISTS (SELECT 1 FROM "Submission" e WHERE e.id = r."submissionId" AND e.status IN (${ENDED}))`;
+const awaitedLookup = `CASE WHEN r.status = 'awaiting_response' THEN NOT ${caseEnded} ELSE false END`;
+/** The same when the routings' cases are joined as `s` (cheaper when most of a large set of routings is read). */
+const awaitedJoined = `(r.status = 'awaiting_response' AND s.status NOT IN (${ENDED}))`;
+
+/**
+ * The aggregate of a set of routings `r`: answers, declines, awaited answers, median and 90th
+ * percentile hours to a plan, answers within 72 hours over the settled routings (answered, or still
+ * awaited more than 72 hours after routing), and, given their plans `p`, approvals. `caseJoined`: the
+ * routings' cases are joined as `s`; otherwise a case is looked up for the unanswered routings only.
+ */
+const routingFigures = ({ approvals, caseJoined }: { approvals: boolean; caseJoined: boolean }) => {
+  const awaited = caseJoined ? awaitedJoined : awaitedLookup;
+  return `
   count(*) FILTER (WHERE r.status = 'responded')::int AS plans,
   count(*) FILTER (WHERE r.status = 'declined')::int AS declines,
-  count(*) FILTER (WHERE r.status = 'awaiting_response' AND s.status NOT IN (${ENDED}))::int AS awaiting,
+  count(*) FILTER (WHERE ${awaited})::int AS awaiting,
   (percentile_cont(0.5) WITHIN GROUP (ORDER BY ${HOURS('r."respondedAt"', 'r."routedAt"')}) FILTER (WHERE r.status = 'responded'))::float8 AS "medianHoursToPlan",
   (percentile_cont(0.9) WITHIN GROUP (ORDER BY ${HOURS('r."respondedAt"', 'r."routedAt"')}) FILTER (WHERE r.status = 'responded'))::float8 AS "p90HoursToPlan",
   count(*) FILTER (WHERE r.status <> 'awaiting_response' AND r."respondedAt" <= r."routedAt" + interval '${PLAN_PROMISE_HOURS} hours')::int AS "within72h",
-  count(*) FILTER (WHERE r.status <> 'awaiting_response'
-    OR (s.status NOT IN (${ENDED}) AND r."routedAt" + interval '${PLAN_PROMISE_HOURS} hours' <= (now() AT TIME ZONE 'UTC')))::int AS settled,
-  count(*) FILTER (WHERE p.status = 'accepted')::int AS approvals`;
+  count(*) FILTER (WHERE CASE WHEN r.status <> 'awaiting_response' THEN true
+    WHEN r."routedAt" + interval '${PLAN_PROMISE_HOURS} hours' <= (now() AT TIME ZONE 'UTC') THEN ${awaited} ELSE false END)::int AS settled
+  ${approvals ? ", count(*) FILTER (WHERE p.status = 'accepted')::int AS approvals" : ""}`;
+};
 
 /** Per hospital, over the routings of the period: what it was sent and how it answered. */
 export async function hospitalFigures(filter: InsightsFilter, run: SqlRunner = prismaRunner): Promise<HospitalRow[]> {
   const params = new Params();
   const rows = await run<Record<string, unknown>>(
-    `SELECT r."hospitalId", h.name, count(*)::int AS routed, ${routingFigures}
+    `SELECT r."hospitalId", h.name, count(*)::int AS routed, ${routingFigures({ approvals: true, caseJoined: true })}
      FROM "CaseRouting" r JOIN "Submission" s ON s.id = r."submissionId" JOIN "Hospital" h ON h.id = r."hospitalId"
        LEFT JOIN "TreatmentPlan" p ON p."routingId" = r.id
-     WHERE ${routingWhere(filter, params)}
+     WHERE ${routingWhere(filter, params, "s")}
      GROUP BY r."hospitalId", h.name ORDER BY h.name, r."hospitalId"`,
     params.values,
   );
@@ -249,7 +268,7 @@ export async function declineReasons(filter: InsightsFilter, run: SqlRunner = pr
   const params = new Params();
   const rows = await run<{ hospitalId: string; name: string; reason: string; declines: number }>(
     `SELECT r."hospitalId", h.name, btrim(coalesce(r."declineReason", '')) AS reason, count(*)::int AS declines
-     FROM "CaseRouting" r JOIN "Submission" s ON s.id = r."submissionId" JOIN "Hospital" h ON h.id = r."hospitalId"
+     FROM "CaseRouting" r JOIN "Hospital" h ON h.id = r."hospitalId"
      WHERE r.status = 'declined' AND ${routingWhere(filter, params)}
      GROUP BY 1, 2, 3 ORDER BY 4 DESC, 2, 3 LIMIT 200`,
     params.values,
@@ -294,12 +313,15 @@ function toFigures(row: Record<string, unknown>): ScorecardFigures {
  */
 export async function hospitalScorecard(hospitalId: string, run: SqlRunner = prismaRunner, now = new Date()): Promise<Scorecard> {
   const since = new Date(now.getTime() - SCORECARD_DAYS * 86_400_000).toISOString();
-  const from = `FROM "CaseRouting" r JOIN "Submission" s ON s.id = r."submissionId" LEFT JOIN "TreatmentPlan" p ON p."routingId" = r.id`;
-  const [own] = await run<Record<string, unknown>>(`SELECT ${routingFigures} ${from} WHERE r."hospitalId" = $1 AND r."routedAt" >= $2::timestamp`, [
-    hospitalId,
-    since,
-  ]);
-  const [network] = await run<Record<string, unknown>>(`SELECT ${routingFigures} ${from} WHERE r."routedAt" >= $1::timestamp`, [since]);
+  const from = `FROM "CaseRouting" r`;
+  const [own] = await run<Record<string, unknown>>(
+    `SELECT ${routingFigures({ approvals: false, caseJoined: false })} ${from} WHERE r."hospitalId" = $1 AND r."routedAt" >= $2::timestamp`,
+    [hospitalId, since],
+  );
+  const [network] = await run<Record<string, unknown>>(
+    `SELECT ${routingFigures({ approvals: false, caseJoined: false })} ${from} WHERE r."routedAt" >= $1::timestamp`,
+    [since],
+  );
   const [spread] = await run<{ hospitals: number; median: number | null }>(
     `SELECT count(*)::int AS hospitals, (percentile_cont(0.5) WITHIN GROUP (ORDER BY median))::float8 AS median FROM (
        SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ${HOURS('r."respondedAt"', 'r."routedAt"')}) AS median

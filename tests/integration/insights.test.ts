@@ -326,6 +326,8 @@ for (const kind of testDatabaseKinds()) {
         created: ago(100 * 24),
         routings: [{ hospital: A, routed: ago(100 * 24), status: "responded", answered: ago(100 * 24 - 1) }],
       });
+      // A case cancelled 100 h after reaching A, unanswered: withdrawn, neither late nor open.
+      await insertCase(sql, { ...open, status: "cancelled", created: ago(100), routings: [{ hospital: A, routed: ago(100) }] });
       // B: plans after 50 h and 60 h; C: after 2 h. B also has an open case A must not see.
       await insertCase(sql, { ...open, created: ago(480), routings: [{ hospital: B, routed: ago(480), status: "responded", answered: ago(430) }] });
       await insertCase(sql, { ...open, created: ago(480), routings: [{ hospital: B, routed: ago(480), status: "responded", answered: ago(420) }] });
