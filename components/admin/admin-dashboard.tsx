@@ -67,6 +67,9 @@ export function AdminDashboard() {
               <Link href="/admin-dashboard/audit">{t("auditLink")}</Link>
             </Button>
             <Button variant="outline" asChild>
+              <Link href="/admin-dashboard/insights">{t("insightsLink")}</Link>
+            </Button>
+            <Button variant="outline" asChild>
               <Link href="/google-drive-setup">{t("storageLink")}</Link>
             </Button>
           </nav>

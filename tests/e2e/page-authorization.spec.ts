@@ -133,9 +133,13 @@ const pages: {
   { path: () => `/admin-dashboard/cases/${caseA.id}`, expected: adminPage },
   { path: () => "/admin-dashboard/partners", expected: adminPage },
   { path: () => "/admin-dashboard/audit", expected: adminPage },
+  // Aggregates only, but staff-only like the rest of the dashboard.
+  { path: () => "/admin-dashboard/insights", expected: adminPage },
   { path: () => "/google-drive-setup", expected: adminPage },
   // Each hospital's list holds its own case only.
   { path: () => "/partner", expected: { ...partnerPage, otherPartner: "allowed" }, hidden: { routedPartner: secretsOfB, otherPartner: secretsOfA } },
+  // Each hospital's scorecard: its own figures and open cases only.
+  { path: () => "/partner/scorecard", expected: { ...partnerPage, otherPartner: "allowed" }, hidden: { routedPartner: secretsOfB, otherPartner: secretsOfA } },
   { path: () => `/partner/cases/${caseA.id}`, expected: { ...partnerPage, otherPartner: "notFound" }, hidden: { routedPartner: secretsOfB } },
   {
     path: () => `/partner/cases/${caseB.id}`,
@@ -165,8 +169,10 @@ for (const [index, entry] of pages.entries()) {
     "/admin-dashboard/cases/[case A]",
     "/admin-dashboard/partners",
     "/admin-dashboard/audit",
+    "/admin-dashboard/insights",
     "/google-drive-setup",
     "/partner",
+    "/partner/scorecard",
     "/partner/cases/[case A]",
     "/partner/cases/[case B]",
     "/dashboard",

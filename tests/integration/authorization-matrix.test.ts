@@ -244,6 +244,52 @@ describe("authorization matrix: admin, partner and patient-case routes for every
     { name: "hospitals", module: "admin/hospitals", method: "GET", path: () => "/api/admin/hospitals", expect: { ...adminOnly, admin: 200 } },
     { name: "partners and invitations", module: "admin/partners", method: "GET", path: () => "/api/admin/partners", expect: { ...adminOnly, admin: 200 } },
     { name: "audit log", module: "admin/audit", method: "GET", path: () => `/api/admin/audit?submissionId=${caseId}`, expect: { ...adminOnly, admin: 200 } },
+    {
+      name: "insights (coordinators' figures)",
+      module: "admin/insights",
+      method: "GET",
+      path: () => "/api/admin/insights",
+      expect: { ...adminOnly, admin: 200 },
+    },
+    {
+      name: "insights with a period that ends before it starts",
+      module: "admin/insights",
+      method: "GET",
+      path: () => "/api/admin/insights?from=2026-02-01&to=2026-01-01",
+      expect: { ...adminOnly, admin: 400 },
+    },
+    {
+      name: "insights table as CSV",
+      module: "admin/insights/export",
+      method: "GET",
+      path: () => `/api/admin/insights/export?table=hospitals&hospital=${ROUTED_HOSPITAL}`,
+      expect: { ...adminOnly, admin: 200 },
+      check: async (who, response) => {
+        if (who !== "admin") return;
+        assert.match(response.headers.get("content-type") ?? "", /^text\/csv/);
+        assert.match(await response.text(), /^hospital,routed,plans,/);
+      },
+    },
+    {
+      name: "insights CSV of an unknown table",
+      module: "admin/insights/export",
+      method: "GET",
+      path: () => "/api/admin/insights/export?table=users",
+      expect: { ...adminOnly, admin: 400 },
+    },
+    {
+      name: "hospital scorecard (always the partner's own hospital, whatever the address asks)",
+      module: "partner/scorecard",
+      method: "GET",
+      path: () => `/api/partner/scorecard?hospital=${ROUTED_HOSPITAL}&hospitalId=${ROUTED_HOSPITAL}`,
+      expect: { ...routedPartnerOnly, otherPartner: 200, routedPartner: 200 },
+      check: async (who, response) => {
+        if (response.status !== 200) return;
+        const { own } = (await response.json()) as { own: { answered: number } };
+        // Only the routed hospital answered the matrix's case (with a plan).
+        assert.equal(own.answered, who === "routedPartner" ? 1 : 0, `scorecard as ${who}`);
+      },
+    },
     { name: "storage status", module: "test-google-drive", method: "GET", path: () => "/api/test-google-drive", expect: { ...adminOnly, admin: 200 } },
     {
       name: "status change (not allowed from responded: 409 for the admin)",

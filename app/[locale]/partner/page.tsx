@@ -6,6 +6,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { listPartnerCases, partnerHospitalName } from "@/lib/partners/cases";
 import { requirePage } from "@/lib/access/page";
 import { promiseValues } from "@/lib/contracts/promise";
+import { LocalizedLink } from "@/components/i18n/localized-link";
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -28,6 +29,9 @@ export default async function PartnerPortalPage({ params }: Props) {
       <header className="space-y-1">
         <h1 className="text-3xl font-bold">{t("title")}</h1>
         <p className="text-muted-foreground">{t("subtitle", { hospitalName, ...promiseValues })}</p>
+        <LocalizedLink href="/partner/scorecard" className="inline-block text-sm font-medium text-primary hover:underline">
+          {t("scorecardLink")}
+        </LocalizedLink>
       </header>
       <PageMessages namespaces={["partner", "specialties", "statuses"]}>
         <PartnerCaseList initial={firstPage} now={new Date().toISOString()} />

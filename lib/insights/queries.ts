@@ -1,0 +1,352 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { SqlConnection } from "@/lib/db/sql";
+import { endedStatuses } from "@/lib/contracts/cases";
+import { PLAN_PROMISE_HOURS } from "@/lib/contracts/promise";
+import {
+  funnelSteps,
+  SCORECARD_DAYS,
+  share,
+  TOP_COUNTRIES,
+  type DeclineRow,
+  type FunnelRow,
+  type HospitalRow,
+  type Insights,
+  type InsightsFilter,
+  type PlansPerCaseRow,
+  type Scorecard,
+  type ScorecardFigures,
+  type WeeklyCount,
+} from "@/lib/contracts/insights";
+
+/**
+ * Every figure of the coordinators' insights and the hospitals' scorecards, in one place. Each is one
+ * SQL aggregate over indexed columns (no rows are loaded into memory), in SQL that PostgreSQL and the
+ * embedded PGlite both run (percentile_cont ... WITHIN GROUP, date_trunc, FILTER). Callers check who
+ * asks (admin routes and pages; a partner's own hospital only): nothing here knows the session.
+ *
+ * `run` is how the SQL reaches the database: the app's Prisma client, or a raw connection (bench/).
+ */
+export type SqlRunner = <Row>(sql: string, params: unknown[]) => Promise<Row[]>;
+
+/**
+ * Each query runs with PostgreSQL's JIT compilation off (SET LOCAL, for that query's transaction only):
+ * these aggregates are costed high enough to be compiled, and compiling them took longer (about a second
+ * on a busy server, bench/insights.ts) than running them. PGlite has no JIT; the setting is harmless there.
+ */
+const NO_JIT = "SET LOCAL jit = off";
+
+const prismaRunner: SqlRunner = async <Row>(sql: string, params: unknown[]) => {
+  const [, rows] = await db().$transaction([db().$executeRawUnsafe(NO_JIT), db().$queryRawUnsafe<Row[]>(sql, ...params)]);
+  return rows;
+};
+
+/** The same for a raw connection (bench/, tests): one transaction per query, JIT off. */
+export function connectionRunner(connection: SqlConnection): SqlRunner {
+  return async <Row>(sql: string, params: unknown[]) => {
+    await connection.exec(`BEGIN; ${NO_JIT}`);
+    try {
+      return await connection.query<Row>(sql, params);
+    } finally {
+      await connection.exec("COMMIT");
+    }
+  };
+}
+
+const ENDED = endedStatuses.map((status) => `'${status}'`).join(", ");
+const HOURS = (later: string, earlier: string) => `extract(epoch FROM (${later} - ${earlier})) / 3600`;
+const num = (value: unknown): number => Number(value ?? 0);
+const maybe = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+/** SQL parameters, numbered as they are added. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** [start, end) of the period as timestamps: the `to` day is included whole. */
+function periodBounds(filter: InsightsFilter): [string, string] {
+  const end = new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000).toISOString();
+  return [`${filter.from}T00:00:00.000Z`, end];
+}
+
+/** The cases the filters select: received in the period, of the specialty, routed to the hospital. */
+function caseWhere(filter: InsightsFilter, params: Params, alias = "s"): string {
+  const [start, end] = periodBounds(filter);
+  const conditions = [`${alias}."createdAt" >= ${params.add(start)}::timestamp`, `${alias}."createdAt" < ${params.add(end)}::timestamp`];
+  if (filter.specialty) conditions.push(`${alias}.specialty = ${params.add(filter.specialty)}`);
+  if (filter.hospital)
+    conditions.push(`EXISTS (SELECT 1 FROM "CaseRouting" hr WHERE hr."submissionId" = ${alias}.id AND hr."hospitalId" = ${params.add(filter.hospital)})`);
+  return conditions.join(" AND ");
+}
+
+/** The routings the filters select: routed in the period, of cases of the specialty, to the hospital (`caseAlias`: their cases are joined under it). */
+function routingWhere(filter: InsightsFilter, params: Params, caseAlias?: string): string {
+  const [start, end] = periodBounds(filter);
+  const conditions = [`r."routedAt" >= ${params.add(start)}::timestamp`, `r."routedAt" < ${params.add(end)}::timestamp`];
+  if (filter.specialty)
+    conditions.push(
+      caseAlias
+        ? `${caseAlias}.specialty = ${params.add(filter.specialty)}`
+        : `EXISTS (SELECT 1 FROM "Submission" s WHERE s.id = r."submissionId" AND s.specialty = ${params.add(filter.specialty)})`,
+    );
+  if (filter.hospital) conditions.push(`r."hospitalId" = ${params.add(filter.hospital)}`);
+  return conditions.join(" AND ");
+}
+
+/** Cases received per week and specialty. */
+export async function casesBySpecialty(filter: InsightsFilter, run: SqlRunner = prismaRunner): Promise<WeeklyCount[]> {
+  const params = new Params();
+  const rows = await run<{ week: string; key: string; cases: number }>(
+    `SELECT to_char(date_trunc('week', s."createdAt"), 'YYYY-MM-DD') AS week, s.specialty AS key, count(*)::int AS cases
+     FROM "Submission" s WHERE ${caseWhere(filter, params)} GROUP BY 1, 2 ORDER BY 1, 2`,
+    params.values,
+  );
+  return rows.map((row) => ({ week: row.week, key: row.key, cases: num(row.cases) }));
+}
+
+/**
+ * Cases received per week and country of residence (as typed, compared without case or spaces): the
+ * period's six most frequent countries one by one, the others as "*", not given as "".
+ */
+export async function casesByCountry(filter: InsightsFilter, run: SqlRunner = prismaRunner): Promise<WeeklyCount[]> {
+  const params = new Params();
+  const rows = await run<{ week: string; key: string; cases: number }>(
+    `WITH c AS (
+       SELECT s."createdAt", lower(btrim(coalesce(s.country, ''))) AS country, btrim(coalesce(s.country, '')) AS label
+       FROM "Submission" s WHERE ${caseWhere(filter, params)}
+     ), top AS (
+       SELECT country, mode() WITHIN GROUP (ORDER BY label) AS label FROM c WHERE country <> ''
+       GROUP BY country ORDER BY count(*) DESC, country LIMIT ${TOP_COUNTRIES}
+     )
+     SELECT to_char(date_trunc('week', c."createdAt"), 'YYYY-MM-DD') AS week,
+       CASE WHEN c.country = '' THEN '' ELSE coalesce(top.label, '*') END AS key, count(*)::int AS cases
+     FROM c LEFT JOIN top ON top.country = c.country GROUP BY 1, 2 ORDER BY 1, 2`,
+    params.values,
+  );
+  return rows.map((row) => ({ week: row.week, key: row.key, cases: num(row.cases) }));
+}
+
+/** Each selected case with the times it reached each step (the first routing, the first plan, the approval, closing). */
+function caseSteps(filter: InsightsFilter, params: Params): string {
+  return `cases AS (
+      SELECT s.id, s."createdAt" AS received FROM "Submission" s WHERE ${caseWhere(filter, params)}
+    ), routed AS (
+      SELECT r."submissionId" AS id, min(r."routedAt") AS at FROM "CaseRouting" r JOIN cases ON cases.id = r."submissionId" GROUP BY 1
+    ), planned AS (
+      SELECT p."submissionId" AS id, min(p."createdAt") AS at, count(*)::int AS plans,
+        max(p."decidedAt") FILTER (WHERE p.status = 'accepted') AS approved
+      FROM "TreatmentPlan" p JOIN cases ON cases.id = p."submissionId" GROUP BY 1
+    ), closed AS (
+      SELECT sc."submissionId" AS id, min(sc."createdAt") AS at FROM "StatusChange" sc JOIN cases ON cases.id = sc."submissionId"
+      WHERE sc."toStatus" = 'closed' GROUP BY 1
+    ), steps AS (
+      SELECT cases.received, routed.at AS routed, planned.at AS planned, planned.approved, closed.at AS closed, coalesce(planned.plans, 0) AS plans
+      FROM cases LEFT JOIN routed ON routed.id = cases.id LEFT JOIN planned ON planned.id = cases.id LEFT JOIN closed ON closed.id = cases.id
+    )`;
+}
+
+const median = (later: string, earlier: string) =>
+  `percentile_cont(0.5) WITHIN GROUP (ORDER BY ${HOURS(later, earlier)}) FILTER (WHERE ${later} IS NOT NULL AND ${earlier} IS NOT NULL)`;
+
+/**
+ * The funnel of the cases received in the period: received → routed to a hospital → first treatment
+ * plan → a plan approved → closed (travelled and treated; a case is closed only after its approval),
+ * with each step's conversion from the previous one and the median time between them; and, in the same
+ * pass over the cases, how many plans the cases that reached a hospital received (0, 1, 2, 3 or more).
+ */
+export async function caseFunnel(
+  filter: InsightsFilter,
+  run: SqlRunner = prismaRunner,
+): Promise<{ funnel: FunnelRow[]; plansPerCase: PlansPerCaseRow[]; meanPlans: number | null }> {
+  const params = new Params();
+  const [row] = await run<Record<string, unknown>>(
+    `WITH ${caseSteps(filter, params)}
+     SELECT count(*)::int AS received, count(routed)::int AS routed, count(planned)::int AS "firstPlan",
+       count(approved)::int AS approved, count(closed)::int AS closed,
+       ${median("routed", "received")}::float8 AS "routedHours",
+       ${median("planned", "routed")}::float8 AS "firstPlanHours",
+       ${median("approved", "planned")}::float8 AS "approvedHours",
+       ${median("closed", "approved")}::float8 AS "closedHours",
+       count(*) FILTER (WHERE routed IS NOT NULL AND plans = 0)::int AS plans0,
+       count(*) FILTER (WHERE routed IS NOT NULL AND plans = 1)::int AS plans1,
+       count(*) FILTER (WHERE routed IS NOT NULL AND plans = 2)::int AS plans2,
+       count(*) FILTER (WHERE routed IS NOT NULL AND plans >= 3)::int AS plans3,
+       coalesce(sum(plans) FILTER (WHERE routed IS NOT NULL), 0)::int AS "plansTotal"
+     FROM steps`,
+    params.values,
+  );
+  const funnelRows = funnelSteps.map((step, index) => {
+    const cases = num(row[step]);
+    const previous = index > 0 ? num(row[funnelSteps[index - 1]]) : null;
+    return {
+      step,
+      cases,
+      conversion: previous === null ? null : share(cases, previous),
+      medianHours: index > 0 ? maybe(row[`${step}Hours`]) : null,
+    };
+  });
+  const routed = num(row.routed);
+  return {
+    funnel: funnelRows,
+    plansPerCase: [0, 1, 2, 3].map((plans) => ({ plans, cases: num(row[`plans${plans}`]) })),
+    meanPlans: routed > 0 ? num(row.plansTotal) / routed : null,
+  };
+}
+
+export async function funnel(filter: InsightsFilter, run: SqlRunner = prismaRunner): Promise<FunnelRow[]> {
+  return (await caseFunnel(filter, run)).funnel;
+}
+
+/** Plans per case that reached a hospital (0, 1, 2, 3 or more), and the mean. */
+export async function plansPerCase(filter: InsightsFilter, run: SqlRunner = prismaRunner): Promise<{ rows: PlansPerCaseRow[]; mean: number | null }> {
+  const { plansPerCase: rows, meanPlans } = await caseFunnel(filter, run);
+  return { rows, mean: meanPlans };
+}
+
+/**
+ * Whether a routing `r` is still awaited: no answer yet, and its case has not ended (else it is
+ * withdrawn and counts neither way). The case is looked up only for routings without an answer (a
+ * CASE fixes the order), so the aggregates need no join to every routing's case.
+ */
+const caseEnded = `EXISTS (SELECT 1 FROM "Submission" e WHERE e.id = r."submissionId" AND e.status IN (${ENDED}))`;
+const awaitedLookup = `CASE WHEN r.status = 'awaiting_response' THEN NOT ${caseEnded} ELSE false END`;
+/** The same when the routings' cases are joined as `s` (cheaper when most of a large set of routings is read). */
+const awaitedJoined = `(r.status = 'awaiting_response' AND s.status NOT IN (${ENDED}))`;
+
+/**
+ * The aggregate of a set of routings `r`: answers, declines, awaited answers, median and 90th
+ * percentile hours to a plan, answers within 72 hours over the settled routings (answered, or still
+ * awaited more than 72 hours after routing), and, given their plans `p`, approvals. `caseJoined`: the
+ * routings' cases are joined as `s`; otherwise a case is looked up for the unanswered routings only.
+ */
+const routingFigures = ({ approvals, caseJoined }: { approvals: boolean; caseJoined: boolean }) => {
+  const awaited = caseJoined ? awaitedJoined : awaitedLookup;
+  return `
+  count(*) FILTER (WHERE r.status = 'responded')::int AS plans,
+  count(*) FILTER (WHERE r.status = 'declined')::int AS declines,
+  count(*) FILTER (WHERE ${awaited})::int AS awaiting,
+  (percentile_cont(0.5) WITHIN GROUP (ORDER BY ${HOURS('r."respondedAt"', 'r."routedAt"')}) FILTER (WHERE r.status = 'responded'))::float8 AS "medianHoursToPlan",
+  (percentile_cont(0.9) WITHIN GROUP (ORDER BY ${HOURS('r."respondedAt"', 'r."routedAt"')}) FILTER (WHERE r.status = 'responded'))::float8 AS "p90HoursToPlan",
+  count(*) FILTER (WHERE r.status <> 'awaiting_response' AND r."respondedAt" <= r."routedAt" + interval '${PLAN_PROMISE_HOURS} hours')::int AS "within72h",
+  count(*) FILTER (WHERE CASE WHEN r.status <> 'awaiting_response' THEN true
+    WHEN r."routedAt" + interval '${PLAN_PROMISE_HOURS} hours' <= (now() AT TIME ZONE 'UTC') THEN ${awaited} ELSE false END)::int AS settled
+  ${approvals ? ", count(*) FILTER (WHERE p.status = 'accepted')::int AS approvals" : ""}`;
+};
+
+/** Per hospital, over the routings of the period: what it was sent and how it answered. */
+export async function hospitalFigures(filter: InsightsFilter, run: SqlRunner = prismaRunner): Promise<HospitalRow[]> {
+  const params = new Params();
+  const rows = await run<Record<string, unknown>>(
+    `SELECT r."hospitalId", h.name, count(*)::int AS routed, ${routingFigures({ approvals: true, caseJoined: true })}
+     FROM "CaseRouting" r JOIN "Submission" s ON s.id = r."submissionId" JOIN "Hospital" h ON h.id = r."hospitalId"
+       LEFT JOIN "TreatmentPlan" p ON p."routingId" = r.id
+     WHERE ${routingWhere(filter, params, "s")}
+     GROUP BY r."hospitalId", h.name ORDER BY h.name, r."hospitalId"`,
+    params.values,
+  );
+  return rows.map((row) => ({
+    hospitalId: String(row.hospitalId),
+    name: String(row.name),
+    routed: num(row.routed),
+    plans: num(row.plans),
+    declines: num(row.declines),
+    awaiting: num(row.awaiting),
+    medianHoursToPlan: maybe(row.medianHoursToPlan),
+    p90HoursToPlan: maybe(row.p90HoursToPlan),
+    within72h: num(row.within72h),
+    settled: num(row.settled),
+    approvals: num(row.approvals),
+  }));
+}
+
+/** Declines of the period per hospital and reason (as written, compared without surrounding spaces), the most frequent first. */
+export async function declineReasons(filter: InsightsFilter, run: SqlRunner = prismaRunner): Promise<DeclineRow[]> {
+  const params = new Params();
+  const rows = await run<{ hospitalId: string; name: string; reason: string; declines: number }>(
+    `SELECT r."hospitalId", h.name, btrim(coalesce(r."declineReason", '')) AS reason, count(*)::int AS declines
+     FROM "CaseRouting" r JOIN "Hospital" h ON h.id = r."hospitalId"
+     WHERE r.status = 'declined' AND ${routingWhere(filter, params)}
+     GROUP BY 1, 2, 3 ORDER BY 4 DESC, 2, 3 LIMIT 200`,
+    params.values,
+  );
+  return rows.map((row) => ({ hospitalId: row.hospitalId, name: row.name, reason: row.reason, declines: num(row.declines) }));
+}
+
+/** Every figure of the insights page for one set of filters. */
+export async function getInsights(filter: InsightsFilter, run: SqlRunner = prismaRunner): Promise<Insights> {
+  // One after the other: the embedded database answers one query at a time anyway.
+  const casesBySpecialtyRows = await casesBySpecialty(filter, run);
+  const casesByCountryRows = await casesByCountry(filter, run);
+  const cases = await caseFunnel(filter, run);
+  const hospitals = await hospitalFigures(filter, run);
+  const declines = await declineReasons(filter, run);
+  return {
+    filter,
+    casesBySpecialty: casesBySpecialtyRows,
+    casesByCountry: casesByCountryRows,
+    funnel: cases.funnel,
+    plansPerCase: cases.plansPerCase,
+    meanPlansPerRoutedCase: cases.meanPlans,
+    hospitals,
+    declines,
+  };
+}
+
+function toFigures(row: Record<string, unknown>): ScorecardFigures {
+  return {
+    answered: num(row.plans),
+    medianHoursToPlan: maybe(row.medianHoursToPlan),
+    p90HoursToPlan: maybe(row.p90HoursToPlan),
+    within72h: num(row.within72h),
+    settled: num(row.settled),
+  };
+}
+
+/**
+ * One hospital's scorecard: its own figures over the last 90 days against the network's (all partner
+ * hospitals together, none named), and its cases still awaiting its answer, the least time left first.
+ * The caller passes the hospital of the partner who asks, never one from the request.
+ */
+export async function hospitalScorecard(hospitalId: string, run: SqlRunner = prismaRunner, now = new Date()): Promise<Scorecard> {
+  const since = new Date(now.getTime() - SCORECARD_DAYS * 86_400_000).toISOString();
+  const from = `FROM "CaseRouting" r`;
+  const [own] = await run<Record<string, unknown>>(
+    `SELECT ${routingFigures({ approvals: false, caseJoined: false })} ${from} WHERE r."hospitalId" = $1 AND r."routedAt" >= $2::timestamp`,
+    [hospitalId, since],
+  );
+  const [network] = await run<Record<string, unknown>>(
+    `SELECT ${routingFigures({ approvals: false, caseJoined: false })} ${from} WHERE r."routedAt" >= $1::timestamp`,
+    [since],
+  );
+  const [spread] = await run<{ hospitals: number; median: number | null }>(
+    `SELECT count(*)::int AS hospitals, (percentile_cont(0.5) WITHIN GROUP (ORDER BY median))::float8 AS median FROM (
+       SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ${HOURS('r."respondedAt"', 'r."routedAt"')}) AS median
+       FROM "CaseRouting" r WHERE r.status = 'responded' AND r."routedAt" >= $1::timestamp GROUP BY r."hospitalId"
+     ) AS medians`,
+    [since],
+  );
+  const open = await run<{ id: string; trackingNumber: string; specialty: string; urgency: string; routedAt: Date | string; dueAt: Date | string }>(
+    `SELECT s.id, s."trackingNumber", s.specialty, s.urgency::text AS urgency, r."routedAt", r."dueAt"
+     FROM "CaseRouting" r JOIN "Submission" s ON s.id = r."submissionId"
+     WHERE r."hospitalId" = $1 AND r.status = 'awaiting_response' AND s.status NOT IN (${ENDED})
+     ORDER BY r."dueAt", s."trackingNumber" LIMIT 200`,
+    [hospitalId],
+  );
+  return {
+    since,
+    own: toFigures(own),
+    network: { ...toFigures(network), hospitals: num(spread?.hospitals), medianOfHospitalMedians: maybe(spread?.median) },
+    openCases: open.map((row) => ({
+      id: row.id,
+      trackingNumber: row.trackingNumber,
+      specialty: row.specialty,
+      urgency: row.urgency,
+      routedAt: new Date(row.routedAt).toISOString(),
+      dueAt: new Date(row.dueAt).toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "CaseRouting_routedAt_idx" ON "CaseRouting"("routedAt");
