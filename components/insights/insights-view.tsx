@@ -14,6 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { promiseValues } from "@/lib/contracts/promise";
 import { share, type Insights, type InsightTable, type WeeklyCount } from "@/lib/contracts/insights";
 import type { Series } from "./charts";
+import { formatHours } from "./duration";
 
 // Recharts is fetched only by this page, in the browser, after the tables are on screen.
 const InsightChart = dynamic(() => import("./charts"), { ssr: false, loading: () => <Skeleton className="h-[280px] w-full" /> });
@@ -41,8 +42,7 @@ export function InsightsView({
   const specialtyNames = useTranslations("specialties");
   const format = useFormatter();
   const { filter } = insights;
-  const hours = (value: number | null) =>
-    value === null ? t("none") : format.number(value, { style: "unit", unit: "hour", unitDisplay: "short", maximumFractionDigits: 1 });
+  const hours = (value: number | null) => (value === null ? t("none") : formatHours(format, value));
   const percent = (value: number | null) => (value === null ? t("none") : format.number(value, { style: "percent", maximumFractionDigits: 0 }));
   const count = (value: number) => format.number(value);
   const specialtyName = (slug: string) => (specialtyNames.has(slug) ? specialtyNames(slug) : slug);

@@ -1,4 +1,5 @@
 import { useFormatter, useTranslations } from "next-intl";
+import { formatHours } from "@/components/insights/duration";
 import { LocalizedLink } from "@/components/i18n/localized-link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -17,8 +18,7 @@ export function Scorecard({ scorecard, hospitalName, days, now }: { scorecard: S
   const partner = useTranslations("partner");
   const specialties = useTranslations("specialties");
   const format = useFormatter();
-  const hours = (value: number | null) =>
-    value === null ? t("none") : format.number(value, { style: "unit", unit: "hour", unitDisplay: "short", maximumFractionDigits: 1 });
+  const hours = (value: number | null) => (value === null ? t("none") : formatHours(format, value));
   const rate = (figures: ScorecardFigures) => {
     const value = share(figures.within72h, figures.settled);
     return value === null ? t("none") : format.number(value, { style: "percent", maximumFractionDigits: 0 });
