@@ -105,5 +105,5 @@ export const config = {
   // that exist outside the pages (public/viewer-engine, the icon, robots.txt, the sitemap). Every other
   // address, one with a file extension too (`/missing.png`), gets a language here, so that its 404 is
   // the translated page under the pages' policy.
-  matcher: ["/((?!api|_next|_vercel|viewer-engine/|icon\\.svg|robots\\.txt|sitemap\\.xml).*)", "/api/:rest(.*%.*)"],
+  matcher: ["/((?!api|_next|_vercel|viewer-engine/|icon\\.svg$|robots\\.txt$|sitemap\\.xml$).*)", "/api/:rest(.*%.*)"],
 };
