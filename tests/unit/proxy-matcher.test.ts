@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { config } from "@/proxy";
 
@@ -8,7 +8,8 @@ const proxied = (pathname: string) => new RegExp(`^${config.matcher[0]}$`).test(
 
 describe("the proxy's matcher", () => {
   it("leaves out every file the app serves from public/ and Next's own files", () => {
-    const publicFiles = readdirSync("public", { recursive: true, withFileTypes: true })
+    // public/ holds only generated files (the viewer engine, made by the build): none on a fresh clone.
+    const publicFiles = (existsSync("public") ? readdirSync("public", { recursive: true, withFileTypes: true }) : [])
       .filter((entry) => entry.isFile())
       .map((entry) => "/" + path.relative("public", path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
     for (const file of [...publicFiles, "/viewer-engine/viewer.js", "/icon.svg", "/robots.txt", "/sitemap.xml", "/_next/static/chunks/a.js", "/api/auth/me"])
