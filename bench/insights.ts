@@ -19,6 +19,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { measure as measureQuery } from "./timing";
 import { hospitals } from "@/content/hospitals";
 import { formSpecialtySlugs } from "@/content/specialties";
 import { applyMigrations } from "@/lib/db/migrations";
@@ -124,25 +125,7 @@ async function generate(sql: SqlConnection) {
   await sql.exec(`VACUUM ANALYZE`);
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function measure(label: string, work: () => Promise<unknown>): Promise<number> {
-  await work(); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const p95 = percentile(times, 95);
-  console.log(
-    `  ${label.padEnd(44)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms   ${p95 < TARGET_MS ? "PASS" : "FAIL"}`,
-  );
-  return p95;
-}
+const measure = (label: string, work: () => Promise<unknown>) => measureQuery(label, work, { runs, targetMs: TARGET_MS });
 
 async function benchOne(name: string, sql: SqlConnection): Promise<number[]> {
   await applyMigrations(sql);
