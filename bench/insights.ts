@@ -121,6 +121,11 @@ async function generate(sql: SqlConnection) {
        WHEN abs(hashtext(s.id || 'cancel')) % 10 = 0 THEN 'cancelled'
        ELSE 'under_review' END)::"SubmissionStatus"`,
   );
+  // When a case ends, the workflow marks the routings still unanswered as no longer awaited (lib/cases/case-end.ts).
+  await sql.query(
+    `UPDATE "CaseRouting" r SET "endNoticeAt" = s."updatedAt" FROM "Submission" s
+     WHERE s.id = r."submissionId" AND r.status = 'awaiting_response' AND s.status IN ('plan_accepted', 'closed', 'cancelled')`,
+  );
   // As autovacuum would have done by now: statistics, and the visibility map for index-only scans.
   await sql.exec(`VACUUM ANALYZE`);
 }

@@ -1,7 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { SqlConnection } from "@/lib/db/sql";
-import { endedStatuses } from "@/lib/contracts/cases";
 import { PLAN_PROMISE_HOURS } from "@/lib/contracts/promise";
 import {
   funnelSteps,
@@ -30,21 +29,22 @@ import {
 export type SqlRunner = <Row>(sql: string, params: unknown[]) => Promise<Row[]>;
 
 /**
- * Each query runs with PostgreSQL's JIT compilation off (SET LOCAL, for that query's transaction only):
- * these aggregates are costed high enough to be compiled, and compiling them took longer (about a second
- * on a busy server, bench/insights.ts) than running them. PGlite has no JIT; the setting is harmless there.
+ * Each query runs with PostgreSQL's JIT compilation off and more memory for its sorts (SET LOCAL, for
+ * that query's transaction only): these aggregates are costed high enough to be compiled, and compiling
+ * them took longer (about a second on a busy server, bench/insights.ts) than running them; and the
+ * percentiles of a long period sort on disk within the default 4 MB. PGlite has no JIT; it ignores that.
  */
-const NO_JIT = "SET LOCAL jit = off";
+const QUERY_SETTINGS = ["SET LOCAL jit = off", "SET LOCAL work_mem = '32MB'"];
 
 const prismaRunner: SqlRunner = async <Row>(sql: string, params: unknown[]) => {
-  const [, rows] = await db().$transaction([db().$executeRawUnsafe(NO_JIT), db().$queryRawUnsafe<Row[]>(sql, ...params)]);
-  return rows;
+  const results = await db().$transaction([...QUERY_SETTINGS.map((setting) => db().$executeRawUnsafe(setting)), db().$queryRawUnsafe<Row[]>(sql, ...params)]);
+  return results.at(-1) as Row[];
 };
 
-/** The same for a raw connection (bench/, tests): one transaction per query, JIT off. */
+/** The same for a raw connection (bench/, tests): one transaction per query, with the same settings. */
 export function connectionRunner(connection: SqlConnection): SqlRunner {
   return async <Row>(sql: string, params: unknown[]) => {
-    await connection.exec(`BEGIN; ${NO_JIT}`);
+    await connection.exec(["BEGIN", ...QUERY_SETTINGS].join("; "));
     try {
       return await connection.query<Row>(sql, params);
     } finally {
@@ -53,8 +53,8 @@ export function connectionRunner(connection: SqlConnection): SqlRunner {
   };
 }
 
-const ENDED = endedStatuses.map((status) => `'${status}'`).join(", ");
-const HOURS = (later: string, earlier: string) => `extract(epoch FROM (${later} - ${earlier})) / 3600`;
+// date_part (double precision), not extract (numeric since PostgreSQL 14, several times slower to sort).
+const HOURS = (later: string, earlier: string) => `date_part('epoch', ${later} - ${earlier}) / 3600`;
 const num = (value: unknown): number => Number(value ?? 0);
 const maybe = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
@@ -83,26 +83,27 @@ function caseWhere(filter: InsightsFilter, params: Params, alias = "s"): string 
   return conditions.join(" AND ");
 }
 
-/** The routings the filters select: routed in the period, of cases of the specialty, to the hospital (`caseAlias`: their cases are joined under it). */
-function routingWhere(filter: InsightsFilter, params: Params, caseAlias?: string): string {
+/** The routings the filters select: routed in the period, of cases of the specialty, to the hospital. */
+function routingWhere(filter: InsightsFilter, params: Params): string {
   const [start, end] = periodBounds(filter);
   const conditions = [`r."routedAt" >= ${params.add(start)}::timestamp`, `r."routedAt" < ${params.add(end)}::timestamp`];
   if (filter.specialty)
-    conditions.push(
-      caseAlias
-        ? `${caseAlias}.specialty = ${params.add(filter.specialty)}`
-        : `EXISTS (SELECT 1 FROM "Submission" s WHERE s.id = r."submissionId" AND s.specialty = ${params.add(filter.specialty)})`,
-    );
+    conditions.push(`EXISTS (SELECT 1 FROM "Submission" s WHERE s.id = r."submissionId" AND s.specialty = ${params.add(filter.specialty)})`);
   if (filter.hospital) conditions.push(`r."hospitalId" = ${params.add(filter.hospital)}`);
   return conditions.join(" AND ");
 }
+
+/** A weekly count's Monday as text, formatted once per group rather than once per case. */
+const WEEK_LABEL = `to_char(weekly.week, 'YYYY-MM-DD') AS week`;
 
 /** Cases received per week and specialty. */
 export async function casesBySpecialty(filter: InsightsFilter, run: SqlRunner = prismaRunner): Promise<WeeklyCount[]> {
   const params = new Params();
   const rows = await run<{ week: string; key: string; cases: number }>(
-    `SELECT to_char(date_trunc('week', s."createdAt"), 'YYYY-MM-DD') AS week, s.specialty AS key, count(*)::int AS cases
-     FROM "Submission" s WHERE ${caseWhere(filter, params)} GROUP BY 1, 2 ORDER BY 1, 2`,
+    `SELECT ${WEEK_LABEL}, key, cases FROM (
+       SELECT date_trunc('week', s."createdAt") AS week, s.specialty AS key, count(*)::int AS cases
+       FROM "Submission" s WHERE ${caseWhere(filter, params)} GROUP BY 1, 2
+     ) AS weekly ORDER BY 1, 2`,
     params.values,
   );
   return rows.map((row) => ({ week: row.week, key: row.key, cases: num(row.cases) }));
@@ -110,42 +111,43 @@ export async function casesBySpecialty(filter: InsightsFilter, run: SqlRunner = 
 
 /**
  * Cases received per week and country of residence (as typed, compared without case or spaces): the
- * period's six most frequent countries one by one, the others as "*", not given as "".
+ * period's six most frequent countries one by one, under their most frequent spelling, the others as
+ * "*", not given as "". The cases are counted per week and country as typed first, so the text is
+ * compared once per spelling and week rather than once per case.
  */
 export async function casesByCountry(filter: InsightsFilter, run: SqlRunner = prismaRunner): Promise<WeeklyCount[]> {
   const params = new Params();
   const rows = await run<{ week: string; key: string; cases: number }>(
-    `WITH c AS (
-       SELECT s."createdAt", lower(btrim(coalesce(s.country, ''))) AS country, btrim(coalesce(s.country, '')) AS label
-       FROM "Submission" s WHERE ${caseWhere(filter, params)}
+    `WITH typed AS (
+       SELECT date_trunc('week', s."createdAt") AS week, s.country, count(*)::int AS cases
+       FROM "Submission" s WHERE ${caseWhere(filter, params)} GROUP BY 1, 2
+     ), c AS (
+       SELECT week, lower(btrim(coalesce(country, ''))) AS country, btrim(coalesce(country, '')) AS label, cases FROM typed
      ), top AS (
-       SELECT country, mode() WITHIN GROUP (ORDER BY label) AS label FROM c WHERE country <> ''
-       GROUP BY country ORDER BY count(*) DESC, country LIMIT ${TOP_COUNTRIES}
+       SELECT country, (array_agg(label ORDER BY cases DESC, label))[1] AS label FROM (
+         SELECT country, label, sum(cases) AS cases FROM c WHERE country <> '' GROUP BY 1, 2
+       ) AS spellings
+       GROUP BY country ORDER BY sum(cases) DESC, country LIMIT ${TOP_COUNTRIES}
      )
-     SELECT to_char(date_trunc('week', c."createdAt"), 'YYYY-MM-DD') AS week,
-       CASE WHEN c.country = '' THEN '' ELSE coalesce(top.label, '*') END AS key, count(*)::int AS cases
-     FROM c LEFT JOIN top ON top.country = c.country GROUP BY 1, 2 ORDER BY 1, 2`,
+     SELECT ${WEEK_LABEL}, key, cases FROM (
+       SELECT c.week, CASE WHEN c.country = '' THEN '' ELSE coalesce(top.label, '*') END AS key, sum(c.cases)::int AS cases
+       FROM c LEFT JOIN top ON top.country = c.country GROUP BY 1, 2
+     ) AS weekly ORDER BY 1, 2`,
     params.values,
   );
   return rows.map((row) => ({ week: row.week, key: row.key, cases: num(row.cases) }));
 }
 
-/** Each selected case with the times it reached each step (the first routing, the first plan, the approval, closing). */
+/**
+ * Each selected case with the times it reached each step (the first routing, the first plan, the
+ * approval, closing) and its number of plans: kept on the case by the database's triggers (migration
+ * case_steps), so this reads the cases alone.
+ */
 function caseSteps(filter: InsightsFilter, params: Params): string {
-  return `cases AS (
-      SELECT s.id, s."createdAt" AS received FROM "Submission" s WHERE ${caseWhere(filter, params)}
-    ), routed AS (
-      SELECT r."submissionId" AS id, min(r."routedAt") AS at FROM "CaseRouting" r JOIN cases ON cases.id = r."submissionId" GROUP BY 1
-    ), planned AS (
-      SELECT p."submissionId" AS id, min(p."createdAt") AS at, count(*)::int AS plans,
-        max(p."decidedAt") FILTER (WHERE p.status = 'accepted') AS approved
-      FROM "TreatmentPlan" p JOIN cases ON cases.id = p."submissionId" GROUP BY 1
-    ), closed AS (
-      SELECT sc."submissionId" AS id, min(sc."createdAt") AS at FROM "StatusChange" sc JOIN cases ON cases.id = sc."submissionId"
-      WHERE sc."toStatus" = 'closed' GROUP BY 1
-    ), steps AS (
-      SELECT cases.received, routed.at AS routed, planned.at AS planned, planned.approved, closed.at AS closed, coalesce(planned.plans, 0) AS plans
-      FROM cases LEFT JOIN routed ON routed.id = cases.id LEFT JOIN planned ON planned.id = cases.id LEFT JOIN closed ON closed.id = cases.id
+  return `steps AS (
+      SELECT s."createdAt" AS received, s."firstRoutedAt" AS routed, s."firstPlanAt" AS planned, s."approvedAt" AS approved,
+        s."closedAt" AS closed, s."planCount" AS plans
+      FROM "Submission" s WHERE ${caseWhere(filter, params)}
     )`;
 }
 
@@ -209,42 +211,38 @@ export async function plansPerCase(filter: InsightsFilter, run: SqlRunner = pris
 
 /**
  * Whether a routing `r` is still awaited: no answer yet, and its case has not ended (else it is
- * withdrawn and counts neither way). The case is looked up only for routings without an answer (a
- * CASE fixes the order), so the aggregates need no join to every routing's case.
+ * withdrawn and counts neither way). When a case ends, the workflow marks its unanswered routings
+ * (endNoticeAt, the hospital told; lib/cases/case-end.ts), so the routing alone says it.
  */
-const caseEnded = `EXISTS (SELECT 1 FROM "Submission" e WHERE e.id = r."submissionId" AND e.status IN (${ENDED}))`;
-const awaitedLookup = `CASE WHEN r.status = 'awaiting_response' THEN NOT ${caseEnded} ELSE false END`;
-/** The same when the routings' cases are joined as `s` (cheaper when most of a large set of routings is read). */
-const awaitedJoined = `(r.status = 'awaiting_response' AND s.status NOT IN (${ENDED}))`;
+const STILL_AWAITED = `(r.status = 'awaiting_response' AND r."endNoticeAt" IS NULL)`;
+
+/** Median and 90th percentile of the hours to a plan, from one sort (PostgreSQL computes the identical aggregate once). */
+const HOURS_TO_PLAN = `(percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY ${HOURS('r."respondedAt"', 'r."routedAt"')}) FILTER (WHERE r.status = 'responded'))`;
 
 /**
- * The aggregate of a set of routings `r`: answers, declines, awaited answers, median and 90th
- * percentile hours to a plan, answers within 72 hours over the settled routings (answered, or still
- * awaited more than 72 hours after routing), and, given their plans `p`, approvals. `caseJoined`: the
- * routings' cases are joined as `s`; otherwise a case is looked up for the unanswered routings only.
+ * The aggregate of a set of routings `r`, from the routings alone: answers, declines, awaited answers,
+ * median and 90th percentile hours to a plan, answers within 72 hours over the settled routings
+ * (answered, or still awaited more than 72 hours after routing), and approvals (the routing's plan
+ * accepted, planAcceptedAt kept by a trigger).
  */
-const routingFigures = ({ approvals, caseJoined }: { approvals: boolean; caseJoined: boolean }) => {
-  const awaited = caseJoined ? awaitedJoined : awaitedLookup;
-  return `
+const routingFigures = `
   count(*) FILTER (WHERE r.status = 'responded')::int AS plans,
   count(*) FILTER (WHERE r.status = 'declined')::int AS declines,
-  count(*) FILTER (WHERE ${awaited})::int AS awaiting,
-  (percentile_cont(0.5) WITHIN GROUP (ORDER BY ${HOURS('r."respondedAt"', 'r."routedAt"')}) FILTER (WHERE r.status = 'responded'))::float8 AS "medianHoursToPlan",
-  (percentile_cont(0.9) WITHIN GROUP (ORDER BY ${HOURS('r."respondedAt"', 'r."routedAt"')}) FILTER (WHERE r.status = 'responded'))::float8 AS "p90HoursToPlan",
+  count(*) FILTER (WHERE ${STILL_AWAITED})::int AS awaiting,
+  ${HOURS_TO_PLAN}[1] AS "medianHoursToPlan",
+  ${HOURS_TO_PLAN}[2] AS "p90HoursToPlan",
   count(*) FILTER (WHERE r.status <> 'awaiting_response' AND r."respondedAt" <= r."routedAt" + interval '${PLAN_PROMISE_HOURS} hours')::int AS "within72h",
   count(*) FILTER (WHERE CASE WHEN r.status <> 'awaiting_response' THEN true
-    WHEN r."routedAt" + interval '${PLAN_PROMISE_HOURS} hours' <= (now() AT TIME ZONE 'UTC') THEN ${awaited} ELSE false END)::int AS settled
-  ${approvals ? ", count(*) FILTER (WHERE p.status = 'accepted')::int AS approvals" : ""}`;
-};
+    WHEN r."routedAt" + interval '${PLAN_PROMISE_HOURS} hours' <= (now() AT TIME ZONE 'UTC') THEN ${STILL_AWAITED} ELSE false END)::int AS settled,
+  count(*) FILTER (WHERE r."planAcceptedAt" IS NOT NULL)::int AS approvals`;
 
 /** Per hospital, over the routings of the period: what it was sent and how it answered. */
 export async function hospitalFigures(filter: InsightsFilter, run: SqlRunner = prismaRunner): Promise<HospitalRow[]> {
   const params = new Params();
   const rows = await run<Record<string, unknown>>(
-    `SELECT r."hospitalId", h.name, count(*)::int AS routed, ${routingFigures({ approvals: true, caseJoined: true })}
-     FROM "CaseRouting" r JOIN "Submission" s ON s.id = r."submissionId" JOIN "Hospital" h ON h.id = r."hospitalId"
-       LEFT JOIN "TreatmentPlan" p ON p."routingId" = r.id
-     WHERE ${routingWhere(filter, params, "s")}
+    `SELECT r."hospitalId", h.name, count(*)::int AS routed, ${routingFigures}
+     FROM "CaseRouting" r JOIN "Hospital" h ON h.id = r."hospitalId"
+     WHERE ${routingWhere(filter, params)}
      GROUP BY r."hospitalId", h.name ORDER BY h.name, r."hospitalId"`,
     params.values,
   );
@@ -314,14 +312,11 @@ function toFigures(row: Record<string, unknown>): ScorecardFigures {
 export async function hospitalScorecard(hospitalId: string, run: SqlRunner = prismaRunner, now = new Date()): Promise<Scorecard> {
   const since = new Date(now.getTime() - SCORECARD_DAYS * 86_400_000).toISOString();
   const from = `FROM "CaseRouting" r`;
-  const [own] = await run<Record<string, unknown>>(
-    `SELECT ${routingFigures({ approvals: false, caseJoined: false })} ${from} WHERE r."hospitalId" = $1 AND r."routedAt" >= $2::timestamp`,
-    [hospitalId, since],
-  );
-  const [network] = await run<Record<string, unknown>>(
-    `SELECT ${routingFigures({ approvals: false, caseJoined: false })} ${from} WHERE r."routedAt" >= $1::timestamp`,
-    [since],
-  );
+  const [own] = await run<Record<string, unknown>>(`SELECT ${routingFigures} ${from} WHERE r."hospitalId" = $1 AND r."routedAt" >= $2::timestamp`, [
+    hospitalId,
+    since,
+  ]);
+  const [network] = await run<Record<string, unknown>>(`SELECT ${routingFigures} ${from} WHERE r."routedAt" >= $1::timestamp`, [since]);
   const [spread] = await run<{ hospitals: number; median: number | null }>(
     `SELECT count(*)::int AS hospitals, (percentile_cont(0.5) WITHIN GROUP (ORDER BY median))::float8 AS median FROM (
        SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ${HOURS('r."respondedAt"', 'r."routedAt"')}) AS median
@@ -332,7 +327,7 @@ export async function hospitalScorecard(hospitalId: string, run: SqlRunner = pri
   const open = await run<{ id: string; trackingNumber: string; specialty: string; urgency: string; routedAt: Date | string; dueAt: Date | string }>(
     `SELECT s.id, s."trackingNumber", s.specialty, s.urgency::text AS urgency, r."routedAt", r."dueAt"
      FROM "CaseRouting" r JOIN "Submission" s ON s.id = r."submissionId"
-     WHERE r."hospitalId" = $1 AND r.status = 'awaiting_response' AND s.status NOT IN (${ENDED})
+     WHERE r."hospitalId" = $1 AND ${STILL_AWAITED}
      ORDER BY r."dueAt", s."trackingNumber" LIMIT 200`,
     [hospitalId],
   );

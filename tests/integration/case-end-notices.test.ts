@@ -143,6 +143,28 @@ describe("hospitals are told when a case no longer needs their answer", () => {
       [PENDING]: ["case_ended:plan_chosen"],
       [DECLINES]: [],
     });
+
+    // The steps the insights read, kept on the case and its routings by the database (migration case_steps).
+    const database = await db();
+    const [steps, plans, closing, afterClosing] = await Promise.all([
+      database.submission.findUniqueOrThrow({
+        where: { id: kase.id },
+        select: { firstRoutedAt: true, firstPlanAt: true, approvedAt: true, closedAt: true, planCount: true },
+      }),
+      database.treatmentPlan.findMany({ where: { submissionId: kase.id }, orderBy: { createdAt: "asc" } }),
+      database.statusChange.findFirstOrThrow({ where: { submissionId: kase.id, toStatus: "closed" } }),
+      database.caseRouting.findMany({ where: { submissionId: kase.id } }),
+    ]);
+    const accepted = plans.find((plan) => plan.status === "accepted")!;
+    assert.deepEqual(steps, {
+      firstRoutedAt: routings[0].routedAt,
+      firstPlanAt: plans[0].createdAt,
+      approvedAt: accepted.decidedAt,
+      closedAt: closing.createdAt,
+      planCount: 2,
+    });
+    const acceptedOn = Object.fromEntries(afterClosing.map((routing) => [routing.hospitalId, routing.planAcceptedAt]));
+    assert.deepEqual(acceptedOn, { [PLAN_A]: null, [PLAN_B]: accepted.decidedAt, [PENDING]: null, [DECLINES]: null });
   });
 
   test("cancellation: the pending hospital and the one whose plan awaited the decision are told, the declined one is not", async () => {

@@ -1,9 +1,10 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { applyMigrations } from "@/lib/db/migrations";
+import { applyMigrations, readMigrations } from "@/lib/db/migrations";
 import type { SqlConnection } from "@/lib/db/sql";
 import { insightsQuery, type InsightsFilter } from "@/lib/contracts/insights";
+import { isCaseEnded } from "@/lib/contracts/cases";
 import {
   casesByCountry,
   casesBySpecialty,
@@ -54,10 +55,22 @@ async function insertCase(sql: SqlConnection, spec: CaseSpec): Promise<{ id: str
   for (const routing of spec.routings ?? []) {
     const routingId = randomUUID();
     const status = routing.status ?? "awaiting_response";
+    // As the workflow does when a case ends: its unanswered routings are marked (the hospitals told).
+    const endNotice = status === "awaiting_response" && isCaseEnded(spec.status) ? new Date(routing.routed.getTime() + HOUR) : null;
     await sql.query(
-      `INSERT INTO "CaseRouting" (id, "submissionId", "hospitalId", "routedAt", "dueAt", status, "respondedAt", "declineReason", "destinationCountry", "transferBasis")
-       VALUES ($1, $2, $3, $4::timestamp, $4::timestamp + interval '72 hours', $5::"RoutingStatus", $6::timestamp, $7, 'TR', 'explicit_consent')`,
-      [routingId, id, routing.hospital, routing.routed.toISOString(), status, routing.answered?.toISOString() ?? null, routing.reason ?? null],
+      `INSERT INTO "CaseRouting" (id, "submissionId", "hospitalId", "routedAt", "dueAt", status, "respondedAt", "declineReason", "endNoticeAt",
+         "destinationCountry", "transferBasis")
+       VALUES ($1, $2, $3, $4::timestamp, $4::timestamp + interval '72 hours', $5::"RoutingStatus", $6::timestamp, $7, $8::timestamp, 'TR', 'explicit_consent')`,
+      [
+        routingId,
+        id,
+        routing.hospital,
+        routing.routed.toISOString(),
+        status,
+        routing.answered?.toISOString() ?? null,
+        routing.reason ?? null,
+        endNotice?.toISOString() ?? null,
+      ],
     );
     if (status === "responded")
       await sql.query(
@@ -374,6 +387,64 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(csvCell("Nigeria"), "Nigeria");
       assert.ok(insightsCsv(insights, "funnel").startsWith("step,cases,conversion_from_previous,median_hours_from_previous\r\nreceived,7,,\r\n"));
     });
+  });
+}
+
+for (const kind of testDatabaseKinds()) {
+  test(`the case_steps migration fills in the steps of the cases already there, on ${kind}`, async () => {
+    const database = await createTestDatabase(kind);
+    const sql = await database.open();
+    try {
+      const migrations = readMigrations();
+      const caseSteps = migrations.findIndex((migration) => migration.name.endsWith("_case_steps"));
+      await applyMigrations(sql, migrations.slice(0, caseSteps));
+      await sql.query(
+        `INSERT INTO "Hospital" (id, name, city, country) VALUES ($1, 'Alpha Hospital', 'Istanbul', 'Turkey'), ($2, 'Beta Hospital', 'Istanbul', 'Turkey')`,
+        [A, B],
+      );
+      // Routed to A and B; A's plan approved, B's not selected; closed. And a case cancelled while B had not answered, from before the workflow marked such routings.
+      const decided = await insertCase(sql, {
+        created: at(0),
+        specialty: "cardiology",
+        country: "Nigeria",
+        status: "closed",
+        routings: [
+          { hospital: A, routed: at(10), status: "responded", answered: at(30), accepted: at(50) },
+          { hospital: B, routed: at(12), status: "responded", answered: at(20) },
+        ],
+        closed: at(200),
+      });
+      const cancelled = await insertCase(sql, {
+        created: at(1),
+        specialty: "oncology",
+        country: null,
+        status: "cancelled",
+        routings: [{ hospital: B, routed: at(5) }],
+      });
+      await sql.query(`UPDATE "CaseRouting" SET "endNoticeAt" = NULL`);
+      await sql.query(
+        `INSERT INTO "StatusChange" (id, "submissionId", "fromStatus", "toStatus", "createdAt") VALUES ($1, $2, 'sent_to_hospitals', 'cancelled', $3::timestamp)`,
+        [randomUUID(), cancelled.id, at(40).toISOString()],
+      );
+
+      await applyMigrations(sql, migrations);
+      const [steps] = await sql.query<Record<string, unknown>>(
+        `SELECT "firstRoutedAt", "firstPlanAt", "approvedAt", "closedAt", "planCount" FROM "Submission" WHERE id = $1`,
+        [decided.id],
+      );
+      assert.deepEqual(steps, { firstRoutedAt: at(10), firstPlanAt: at(20), approvedAt: at(50), closedAt: at(200), planCount: 2 });
+      const routings = await sql.query<{ hospitalId: string; submissionId: string; planAcceptedAt: Date | null; endNoticeAt: Date | null }>(
+        `SELECT "hospitalId", "submissionId", "planAcceptedAt", "endNoticeAt" FROM "CaseRouting" ORDER BY "routedAt"`,
+      );
+      assert.deepEqual(routings, [
+        { hospitalId: B, submissionId: cancelled.id, planAcceptedAt: null, endNoticeAt: at(40) },
+        { hospitalId: A, submissionId: decided.id, planAcceptedAt: at(50), endNoticeAt: null },
+        { hospitalId: B, submissionId: decided.id, planAcceptedAt: null, endNoticeAt: null },
+      ]);
+    } finally {
+      await sql.close();
+      await database.drop();
+    }
   });
 }
 
