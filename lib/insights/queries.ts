@@ -151,8 +151,8 @@ function caseSteps(filter: InsightsFilter, params: Params): string {
     )`;
 }
 
-const median = (later: string, earlier: string) =>
-  `percentile_cont(0.5) WITHIN GROUP (ORDER BY ${HOURS(later, earlier)}) FILTER (WHERE ${later} IS NOT NULL AND ${earlier} IS NOT NULL)`;
+/** The median hours between two steps, over the cases that reached both (a percentile ignores the others' nulls). */
+const median = (later: string, earlier: string) => `percentile_cont(0.5) WITHIN GROUP (ORDER BY ${HOURS(later, earlier)})`;
 
 /**
  * The funnel of the cases received in the period: received → routed to a hospital → first treatment
@@ -236,14 +236,19 @@ const routingFigures = `
     WHEN r."routedAt" + interval '${PLAN_PROMISE_HOURS} hours' <= (now() AT TIME ZONE 'UTC') THEN ${STILL_AWAITED} ELSE false END)::int AS settled,
   count(*) FILTER (WHERE r."planAcceptedAt" IS NOT NULL)::int AS approvals`;
 
-/** Per hospital, over the routings of the period: what it was sent and how it answered. */
+/**
+ * Per hospital, over the routings of the period: what it was sent and how it answered. One hospital at a
+ * time (LATERAL), each from its own range of the (hospitalId, routedAt, …) index alone: no sort of every
+ * routing by hospital, and each percentile orders only that hospital's answers.
+ */
 export async function hospitalFigures(filter: InsightsFilter, run: SqlRunner = prismaRunner): Promise<HospitalRow[]> {
   const params = new Params();
   const rows = await run<Record<string, unknown>>(
-    `SELECT r."hospitalId", h.name, count(*)::int AS routed, ${routingFigures}
-     FROM "CaseRouting" r JOIN "Hospital" h ON h.id = r."hospitalId"
-     WHERE ${routingWhere(filter, params)}
-     GROUP BY r."hospitalId", h.name ORDER BY h.name, r."hospitalId"`,
+    `SELECT h.id AS "hospitalId", h.name, f.*
+     FROM "Hospital" h CROSS JOIN LATERAL (
+       SELECT count(*)::int AS routed, ${routingFigures} FROM "CaseRouting" r WHERE r."hospitalId" = h.id AND ${routingWhere(filter, params)}
+     ) AS f
+     WHERE f.routed > 0 ORDER BY h.name, h.id`,
     params.values,
   );
   return rows.map((row) => ({

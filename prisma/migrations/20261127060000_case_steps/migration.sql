@@ -1,3 +1,6 @@
+-- DropIndex
+DROP INDEX "CaseRouting_hospitalId_routedAt_idx";
+
 -- AlterTable
 ALTER TABLE "CaseRouting" ADD COLUMN     "planAcceptedAt" TIMESTAMP(3);
 
@@ -7,6 +10,15 @@ ADD COLUMN     "closedAt" TIMESTAMP(3),
 ADD COLUMN     "firstPlanAt" TIMESTAMP(3),
 ADD COLUMN     "firstRoutedAt" TIMESTAMP(3),
 ADD COLUMN     "planCount" INTEGER NOT NULL DEFAULT 0;
+
+-- CreateIndex
+CREATE INDEX "CaseRouting_hospitalId_routedAt_answer_idx" ON "CaseRouting"("hospitalId", "routedAt", "status", "respondedAt", "endNoticeAt", "planAcceptedAt");
+
+-- CreateIndex
+CREATE INDEX "Submission_createdAt_specialty_country_idx" ON "Submission"("createdAt", "specialty", "country");
+
+-- CreateIndex
+CREATE INDEX "Submission_createdAt_steps_idx" ON "Submission"("createdAt", "firstRoutedAt", "firstPlanAt", "approvedAt", "closedAt", "planCount");
 
 -- The steps each case reached, kept on the case by the database itself so that every writer (the
 -- workflow, scripts, imports) keeps them true and the insights' funnel reads the cases alone (ADR 26).
