@@ -8,6 +8,7 @@
  *
  * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) must allow creating a
  * database: the bench makes its own and drops it afterwards; PGlite lives in a temporary directory.
+ * BENCH_KEEP_DATABASE=1 keeps both, to read query plans.
  *
  * The data, like the real traffic over two years: cases spread evenly, 18 specialties, most patients
  * in Nigeria (country of residence as typed, some not given); 85 % routed to 1 to 3 of 18 hospitals
@@ -183,7 +184,8 @@ async function main() {
       results.push(...(await benchOne("PGlite (embedded)", sql)));
     } finally {
       await sql.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (process.env.BENCH_KEEP_DATABASE === "1") console.log(`kept PGlite directory ${dataDir}`);
+      else rmSync(dataDir, { recursive: true, force: true });
     }
   }
   console.log(results.every((p95) => p95 < TARGET_MS) ? `target met: every p95 under ${TARGET_MS} ms` : `target NOT met: some p95 at or over ${TARGET_MS} ms`);
