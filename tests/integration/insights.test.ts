@@ -42,6 +42,15 @@ interface CaseSpec {
   closed?: Date;
 }
 
+async function insertHospitals(sql: SqlConnection) {
+  for (const [id, name] of [
+    [A, "Alpha Hospital"],
+    [B, "Beta Hospital"],
+    [C, "Gamma Hospital"],
+  ])
+    await sql.query(`INSERT INTO "Hospital" (id, name, city, country) VALUES ($1, $2, 'Istanbul', 'Turkey')`, [id, name]);
+}
+
 async function insertCase(sql: SqlConnection, spec: CaseSpec): Promise<{ id: string; trackingNumber: string }> {
   const id = randomUUID();
   const trackingNumber = `SUB-TEST-${id.slice(0, 8).toUpperCase()}`;
@@ -112,12 +121,7 @@ for (const kind of testDatabaseKinds()) {
       sql = await database.open();
       await applyMigrations(sql);
       run = connectionRunner(sql);
-      for (const [id, name] of [
-        [A, "Alpha Hospital"],
-        [B, "Beta Hospital"],
-        [C, "Gamma Hospital"],
-      ])
-        await sql.query(`INSERT INTO "Hospital" (id, name, city, country) VALUES ($1, $2, 'Istanbul', 'Turkey')`, [id, name]);
+      await insertHospitals(sql);
 
       // c1, week 1: routed to A and B after 10 h; A's plan 20 h later, approved at 50 h; B declined after 100 h; closed at 200 h.
       await insertCase(sql, {
@@ -398,10 +402,7 @@ for (const kind of testDatabaseKinds()) {
       const migrations = readMigrations();
       const caseSteps = migrations.findIndex((migration) => migration.name.endsWith("_case_steps"));
       await applyMigrations(sql, migrations.slice(0, caseSteps));
-      await sql.query(
-        `INSERT INTO "Hospital" (id, name, city, country) VALUES ($1, 'Alpha Hospital', 'Istanbul', 'Turkey'), ($2, 'Beta Hospital', 'Istanbul', 'Turkey')`,
-        [A, B],
-      );
+      await insertHospitals(sql);
       // Routed to A and B; A's plan approved, B's not selected; closed. And a case cancelled while B had not answered, from before the workflow marked such routings.
       const decided = await insertCase(sql, {
         created: at(0),
