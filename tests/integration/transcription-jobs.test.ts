@@ -1,7 +1,6 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import type PgBoss from "pg-boss";
 import { useFreshApp } from "./support/app";
 import { createTestDatabase, type TestDatabase } from "./support/databases";
+import { queuedTranscription } from "./support/transcriptions";
 import type { EngineInput, EngineResult } from "@/lib/transcriptions/engines";
 import type { TranscriptionWorker, WorkerOptions } from "@/lib/transcriptions/jobs";
 
@@ -39,29 +39,6 @@ async function readAll(stream: NodeJS.ReadableStream | ReadableStream<Uint8Array
   const chunks: Buffer[] = [];
   for await (const chunk of stream as AsyncIterable<Uint8Array>) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks).toString("utf8");
-}
-
-/** A transcription row as the upload leaves it (queued), with real bytes in the store. */
-async function queuedRow(content = `minutes of the case review ${randomUUID()}`, overrides: Record<string, unknown> = {}) {
-  const { getStore } = await import("@/lib/storage");
-  const stored = await getStore().put("transcriptions/test", Readable.from([Buffer.from(content)]));
-  const row = await (
-    await db()
-  ).transcription.create({
-    data: {
-      title: "Case review",
-      meetingType: "case-review",
-      kind: "pdf",
-      fileName: "review.pdf",
-      fileSize: BigInt(stored.size),
-      mimeType: "application/pdf",
-      sha256: stored.sha256,
-      storageKey: stored.key,
-      deleteFileAfter: new Date(Date.now() + 180 * 24 * 3600 * 1000),
-      ...overrides,
-    },
-  });
-  return { id: row.id, key: stored.key, content };
 }
 
 /** Echoes the stored bytes, so a test sees that the job opened the right, decrypted file. */
@@ -125,7 +102,7 @@ async function childMain(mode: string) {
     const stuck = new Promise<EngineResult>(() => {});
     let id = "";
     await startTranscriptionWorker({ ...FAST, expireInSeconds: 3, engine: async () => (console.log(`PROCESSING ${id}`), stuck) });
-    ({ id } = await queuedRow("transcribed after a restart"));
+    ({ id } = await queuedTranscription("transcribed after a restart"));
     await enqueueTranscription(id);
     await new Promise(() => {});
   }
@@ -171,7 +148,7 @@ function suite(kind: "pglite" | "postgres") {
 
     test("a queued job runs to completed: the engine reads the stored bytes, the result is stored", async () => {
       await worker({ engine: echo });
-      const { id, content } = await queuedRow();
+      const { id, content } = await queuedTranscription();
       const enqueuedAt = Date.now();
       await (await jobs()).enqueueTranscription(id);
       await (await jobs()).enqueueTranscription(id); // a second enqueue adds no second run
@@ -189,7 +166,7 @@ function suite(kind: "pglite" | "postgres") {
 
     test("a run's page progress is on the row while it runs (for the transcript page) and cleared when it ends", async () => {
       const { processTranscription } = await import("@/lib/transcriptions/worker");
-      const { id } = await queuedRow();
+      const { id } = await queuedTranscription();
       const seen: unknown[] = [];
       const outcome = await processTranscription(id, async (input) => {
         await input.progress?.(1, 3);
@@ -205,8 +182,8 @@ function suite(kind: "pglite" | "postgres") {
 
     test("needs_engine keeps the engine's message; a non-retryable engine error fails at once with its reason", async () => {
       const configure = "Audio transcription needs Google Cloud Speech: set GOOGLE_APPLICATION_CREDENTIALS.";
-      const needs = await queuedRow();
-      const broken = await queuedRow();
+      const needs = await queuedTranscription();
+      const broken = await queuedTranscription();
       await worker({
         engine: async (input) => {
           const text = await readAll(await input.open());
@@ -228,8 +205,8 @@ function suite(kind: "pglite" | "postgres") {
     });
 
     test("a crash in the handler is retried and ends completed; one that keeps crashing ends failed with the reason", async () => {
-      const flaky = await queuedRow();
-      const doomed = await queuedRow();
+      const flaky = await queuedTranscription();
+      const doomed = await queuedTranscription();
       let flakyRuns = 0;
       await worker({
         engine: async (input) => {
@@ -255,9 +232,9 @@ function suite(kind: "pglite" | "postgres") {
 
     test("a file deleted before its job runs ends failed with a clear reason", async () => {
       const { getStore } = await import("@/lib/storage");
-      const bytesGone = await queuedRow();
+      const bytesGone = await queuedTranscription();
       await getStore().delete(bytesGone.key);
-      const keyGone = await queuedRow();
+      const keyGone = await queuedTranscription();
       await (await db()).transcription.update({ where: { id: keyGone.id }, data: { storageKey: null, fileDeletedAt: new Date() } });
       let engineCalls = 0;
       await worker({ engine: async (input) => (engineCalls++, echo(input)) });
@@ -272,7 +249,7 @@ function suite(kind: "pglite" | "postgres") {
     });
 
     test("a worker that dies while processing: the run expires and the job is retried to completed; runs that keep dying end failed", async () => {
-      const { id, content } = await queuedRow();
+      const { id, content } = await queuedTranscription();
       await (await jobs()).enqueueTranscription(id);
       // What a process that dies mid-job leaves behind: the job taken (active) and the row claimed.
       const dead = await worker({ concurrency: 0 });
@@ -290,7 +267,7 @@ function suite(kind: "pglite" | "postgres") {
 
       // Every run hangs past the expiry (and its late result must not count): after four runs the
       // queue gives up and the row ends failed with the reason.
-      const hopeless = await queuedRow();
+      const hopeless = await queuedTranscription();
       await worker({
         concurrency: 4,
         engine: () => new Promise<EngineResult>((resolve) => setTimeout(() => resolve({ status: "completed", engine: "late", text: "too late" }), 8000)),
@@ -306,7 +283,7 @@ function suite(kind: "pglite" | "postgres") {
     });
 
     test("two workers on one database with 20 jobs: each job is processed exactly once", async () => {
-      const rows = await Promise.all(Array.from({ length: 20 }, () => queuedRow()));
+      const rows = await Promise.all(Array.from({ length: 20 }, () => queuedTranscription()));
       const runs = new Map<string, string[]>();
       const engineFor = (name: string) => async (input: EngineInput) => {
         const text = await readAll(await input.open());
@@ -331,7 +308,7 @@ function suite(kind: "pglite" | "postgres") {
     });
 
     test("jobs queued while no worker runs are processed after the next start; a stopped worker hands its running job back", async () => {
-      const queued = await Promise.all([queuedRow(), queuedRow(), queuedRow()]);
+      const queued = await Promise.all([queuedTranscription(), queuedTranscription(), queuedTranscription()]);
       for (const { id } of queued) await (await jobs()).enqueueTranscription(id);
       await sleep(1000);
       for (const { id } of queued) assert.equal((await row(id)).status, "queued");
@@ -344,7 +321,7 @@ function suite(kind: "pglite" | "postgres") {
       await stopAll();
 
       // A graceful stop (deploy) while a job runs: pg-boss fails the run, so it is retried at once.
-      const running = await queuedRow();
+      const running = await queuedTranscription();
       let release: (value: EngineResult) => void = () => {};
       const slow = await worker({ engine: () => new Promise<EngineResult>((resolve) => (release = resolve)) });
       await (await jobs()).enqueueTranscription(running.id);
@@ -364,7 +341,7 @@ function suite(kind: "pglite" | "postgres") {
     });
 
     test("the sweep re-queues a row whose job was lost (crash between commit and enqueue)", async () => {
-      const lost = await queuedRow();
+      const lost = await queuedTranscription();
       const w = await worker({ engine: echo });
       await (await db()).transcription.update({ where: { id: lost.id }, data: { updatedAt: new Date(Date.now() - 5 * 60_000) } });
       const { sweepTranscriptions } = await jobs();
@@ -390,16 +367,16 @@ function suite(kind: "pglite" | "postgres") {
         )[0]?.seconds;
       // No worker runs, so the jobs stay queued while their expiry is read.
       const size = 120 * 1024 * 1024; // two hours of 128 kbit/s MP3
-      const mp3 = await queuedRow("mp3", { kind: "audio", mimeType: "audio/mpeg", fileName: "round.mp3", fileSize: BigInt(size), language: "en-US" });
-      const wav = await queuedRow("wav", { kind: "audio", mimeType: "audio/wav", fileName: "round.wav", fileSize: BigInt(size), language: "en-US" });
-      const huge = await queuedRow("huge", {
+      const mp3 = await queuedTranscription("mp3", { kind: "audio", mimeType: "audio/mpeg", fileName: "round.mp3", fileSize: BigInt(size), language: "en-US" });
+      const wav = await queuedTranscription("wav", { kind: "audio", mimeType: "audio/wav", fileName: "round.wav", fileSize: BigInt(size), language: "en-US" });
+      const huge = await queuedTranscription("huge", {
         kind: "audio",
         mimeType: "audio/mpeg",
         fileName: "day.mp3",
         fileSize: BigInt(500 * 1024 * 1024),
         language: "en-US",
       });
-      const pdf = await queuedRow();
+      const pdf = await queuedTranscription();
       for (const { id } of [mp3, wav, huge, pdf]) await (await jobs()).enqueueTranscription(id);
       const mp3Expiry = transcriptionJobExpirySeconds({ kind: "audio", mimeType: "audio/mpeg", size })!;
       assert.equal(await expiry(mp3.id), mp3Expiry);
@@ -421,7 +398,7 @@ function suite(kind: "pglite" | "postgres") {
 
     test("audio left needs_engine is queued again when a worker starts with a speech engine configured, and transcribed", async () => {
       const { resetEnvForTests } = await import("@/lib/env");
-      const waiting = await queuedRow("recorded ward round", {
+      const waiting = await queuedTranscription("recorded ward round", {
         kind: "audio",
         mimeType: "audio/wav",
         fileName: "round.wav",
@@ -430,7 +407,7 @@ function suite(kind: "pglite" | "postgres") {
         statusReason: "No speech engine is configured",
         attempts: 1,
       });
-      const image = await queuedRow("scan", {
+      const image = await queuedTranscription("scan", {
         kind: "image",
         mimeType: "image/png",
         fileName: "scan.png",
@@ -493,7 +470,7 @@ function suite(kind: "pglite" | "postgres") {
       process.env.TRANSCRIPTION_WORKER = "off";
       resetEnvForTests();
       try {
-        const { id } = await queuedRow();
+        const { id } = await queuedTranscription();
         await (await jobs()).startTranscriptionWorker({ ...FAST, engine: echo });
         await (await jobs()).enqueueTranscription(id);
         await sleep(2000);

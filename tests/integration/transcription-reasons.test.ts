@@ -1,9 +1,9 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { Readable } from "node:stream";
 import { useFreshApp } from "./support/app";
 import { callRoute, signUpAdmin, type Actor } from "./support/actors";
 import { createTestDatabase, type TestDatabase } from "./support/databases";
+import { queuedTranscription } from "./support/transcriptions";
 import { transcriptionDetailSchema, transcriptionPageSchema } from "@/lib/contracts/transcriptions";
 import { statusReasonText, type StatusReason } from "@/lib/contracts/transcription-reasons";
 
@@ -16,28 +16,8 @@ type Handler = (request: Request, context?: { params: Promise<Record<string, str
 const db = async () => (await import("@/lib/db")).db();
 const NOT_A_PDF = "%PDF-1.7\n1 0 obj garbage";
 
-/** A queued PDF transcription of `admin`, with these bytes in the store. */
-async function queuedPdf(uploadedById: string, content: string) {
-  const { getStore } = await import("@/lib/storage");
-  const stored = await getStore().put("transcriptions/test", Readable.from([Buffer.from(content)]));
-  const row = await (
-    await db()
-  ).transcription.create({
-    data: {
-      uploadedById,
-      title: "Referral letter",
-      meetingType: "case-review",
-      kind: "pdf",
-      fileName: "referral.pdf",
-      fileSize: BigInt(stored.size),
-      mimeType: "application/pdf",
-      sha256: stored.sha256,
-      storageKey: stored.key,
-      deleteFileAfter: new Date(Date.now() + 180 * 24 * 3600 * 1000),
-    },
-  });
-  return row.id;
-}
+/** A queued PDF transcription of `uploadedById`, with these bytes in the store. */
+const queuedPdf = async (uploadedById: string, content: string) => (await queuedTranscription(content, { uploadedById })).id;
 
 /** The reason as the pages show it in `locale`, with the app's own message loading. */
 async function shown(locale: string, reason: StatusReason): Promise<string> {
