@@ -1,21 +1,26 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { apiFetch } from "@/client/api";
-import { hospitalResponseTimesSchema, type HospitalResponseTimes } from "@/lib/contracts/response-times";
+import { parseHospitalResponseTimes, type HospitalResponseTimes } from "@/lib/contracts/response-times";
 
 /**
  * Each hospital's median time to a treatment plan (issue 21), read from /api/hospitals/response-times
  * so the page itself stays static. The texts come from the server page (marketing pages send no
- * translation runtime): `median` holds "{hours}" for the figure.
+ * translation runtime): `median` holds "{hours}" for the figure. A plain fetch, not apiFetch: that one
+ * brings zod with it (the error contract), too much script for a marketing page.
  */
 export function HospitalResponseTimeList({ labels }: { labels: { median: string; newPartner: string; loading: string; failed: string } }) {
   const [state, setState] = useState<HospitalResponseTimes | "loading" | "failed">("loading");
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch("/api/hospitals/response-times", { schema: hospitalResponseTimesSchema, signal: controller.signal }).then(setState, () => {
-      if (!controller.signal.aborted) setState("failed");
-    });
+    fetch("/api/hospitals/response-times", { signal: controller.signal })
+      .then(async (response) => (response.ok ? parseHospitalResponseTimes(await response.json()) : null))
+      .then(
+        (times) => setState(times ?? "failed"),
+        () => {
+          if (!controller.signal.aborted) setState("failed");
+        },
+      );
     return () => controller.abort();
   }, []);
   if (state === "loading") return <p className="text-sm text-muted-foreground">{labels.loading}</p>;

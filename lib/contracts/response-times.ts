@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Hospitals' response times as patients see them (issue 21, ADR 025): each hospital's median time from
  * routing to treatment plan over the last RESPONSE_TIME_WINDOW_DAYS days, published only once it rests
@@ -8,8 +6,35 @@ import { z } from "zod";
 export const RESPONSE_TIME_WINDOW_DAYS = 90;
 export const MIN_ANSWERED_CASES = 10;
 
-/** GET /api/hospitals/response-times: every active hospital, its median in whole hours or null ("new partner"). */
-export const hospitalResponseTimesSchema = z.object({
-  hospitals: z.array(z.object({ hospitalId: z.string(), name: z.string(), medianHours: z.number().nullable() })),
-});
-export type HospitalResponseTimes = z.infer<typeof hospitalResponseTimesSchema>;
+/** One active hospital: its median in whole hours, or null ("new partner"). */
+export interface HospitalResponseTime {
+  hospitalId: string;
+  name: string;
+  medianHours: number | null;
+}
+
+/** GET /api/hospitals/response-times. */
+export interface HospitalResponseTimes {
+  hospitals: HospitalResponseTime[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+function readHospital(value: unknown): HospitalResponseTime | null {
+  if (!isRecord(value)) return null;
+  const { hospitalId, name, medianHours } = value;
+  if (typeof hospitalId !== "string" || typeof name !== "string") return null;
+  if (medianHours !== null && (typeof medianHours !== "number" || !Number.isFinite(medianHours))) return null;
+  return { hospitalId, name, medianHours };
+}
+
+/**
+ * Reads an answer of GET /api/hospitals/response-times, or null when it is not one. Written out rather
+ * than as a zod schema, as parseMe (lib/contracts/session.ts) is: the hospitals page is a marketing page,
+ * and zod (or zod/mini with its core) would add 19 to 28 KiB of script to it (bench/js-budget.mjs).
+ */
+export function parseHospitalResponseTimes(json: unknown): HospitalResponseTimes | null {
+  if (!isRecord(json) || !Array.isArray(json.hospitals)) return null;
+  const hospitals = json.hospitals.map(readHospital);
+  return hospitals.every((hospital) => hospital !== null) ? { hospitals } : null;
+}

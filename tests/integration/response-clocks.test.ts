@@ -306,12 +306,13 @@ describe("response clocks", () => {
     await computeHospitalResponseTimes(now);
     let row = await database.hospitalResponseTime.findUniqueOrThrow({ where: { hospitalId: HOSPITAL } });
     assert.deepEqual([row.answeredCases, row.medianMinutes], [9, 5 * 60]);
-    const published = async () =>
-      (
-        (await (await routes.times(new Request("http://localhost:3000/api/hospitals/response-times"))).json()) as {
-          hospitals: { hospitalId: string; medianHours: number | null }[];
-        }
-      ).hospitals.find((h) => h.hospitalId === HOSPITAL)!.medianHours;
+    // Read as the hospitals page reads it: the browser's reader must accept the route's answer.
+    const { parseHospitalResponseTimes } = await import("@/lib/contracts/response-times");
+    const published = async () => {
+      const answer = parseHospitalResponseTimes(await (await routes.times(new Request("http://localhost:3000/api/hospitals/response-times"))).json());
+      assert.ok(answer, "the hospitals page can read the answer");
+      return answer.hospitals.find((h) => h.hospitalId === HOSPITAL)!.medianHours;
+    };
     assert.equal(await published(), null, "nine plans: still a new partner");
 
     // The tenth plan (after 10 hours): the median of 1..10 hours is 5.5 hours, shown as 6.
