@@ -36,8 +36,9 @@ test("every sitemap address answers 200, every static page is in it, each with a
   }
 });
 
-test("a shared specialty page shows its own picture", async ({ request }) => {
-  for (const address of ["/specialties/cardiology", "/ha/specialties/oncology", "/zh/specialties/ent"]) {
+test("a shared specialty page shows its own picture, in its own language", async ({ request }) => {
+  const pictures = new Map<string, Buffer>();
+  for (const address of ["/specialties/cardiology", "/ar/specialties/cardiology", "/ha/specialties/oncology", "/zh/specialties/ent"]) {
     const html = await (await request.get(address)).text();
     const image = html.match(/<meta property="og:image" content="([^"]+)"/)?.[1];
     expect(image, address).toBeTruthy();
@@ -47,5 +48,8 @@ test("a shared specialty page shows its own picture", async ({ request }) => {
     const png = await response.body();
     // The IHDR chunk: width and height, big-endian, at bytes 16 and 20.
     expect([png.readUInt32BE(16), png.readUInt32BE(20)], image).toEqual([1200, 630]);
+    pictures.set(address, png);
   }
+  // The name is drawn in the page's language (lib/seo/og-image.ts): Arabic's picture is not English's.
+  expect(pictures.get("/ar/specialties/cardiology")!.equals(pictures.get("/specialties/cardiology")!)).toBe(false);
 });
