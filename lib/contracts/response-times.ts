@@ -1,3 +1,5 @@
+import { isRecord } from "./plain-json";
+
 /**
  * Hospitals' response times as patients see them (issue 21, ADR 025): each hospital's median time from
  * routing to treatment plan over the last RESPONSE_TIME_WINDOW_DAYS days, published only once it rests
@@ -17,8 +19,6 @@ export interface HospitalResponseTime {
 export interface HospitalResponseTimes {
   hospitals: HospitalResponseTime[];
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 function readHospital(value: unknown): HospitalResponseTime | null {
   if (!isRecord(value)) return null;

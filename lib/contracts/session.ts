@@ -1,3 +1,5 @@
+import { isRecord } from "./plain-json";
+
 /** The signed-in user as GET /api/auth/me tells it. */
 export interface MeUser {
   username: string;
@@ -20,7 +22,6 @@ export interface MeResponse {
   twoFactorSetupRequired?: boolean;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === "string" ? value : null);
 
 function readUser(value: unknown): MeUser | null {
