@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { clsx } from "clsx";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { FileAudio } from "lucide-react";
@@ -8,7 +9,6 @@ import { usePathname } from "next/navigation";
 import { markSignedOut, useSession } from "@/client/use-session";
 import { greetingName } from "@/lib/contracts/session";
 import { localePath, splitLocalePath, type Locale } from "@/lib/i18n/locales";
-import { clsx } from "clsx";
 import type { NotificationBellLabels } from "./notification-bell";
 
 // Its code is fetched only when someone is signed in: the marketing pages stay light for visitors.
