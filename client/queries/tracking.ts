@@ -12,13 +12,18 @@ export const trackingKeys = {
 
 /**
  * The case a guest verified in the last 30 minutes (GET /api/track/submission), so that a reload or an
- * approved plan shows it again; a refusal (no or expired access) means: verify again.
+ * approved plan shows it again; a refusal (no or expired access) means: verify again. Asked only when
+ * there is something to ask for (`hasAccess`: the page found a tracking cookie, or the code was just
+ * verified): a first visit would otherwise get a 404, an error in the browser's console.
  */
-export function useTrackedSubmission() {
+export function useTrackedSubmission(hasAccess: boolean) {
   return useQuery({
     queryKey: trackingKeys.submission,
     queryFn: ({ signal }) => apiFetch("/api/track/submission", { schema: trackedSubmissionSchema, signal }),
     retry: false,
+    enabled: hasAccess,
+    // The case the verification just answered is not asked for again the moment the query is enabled.
+    staleTime: 30_000,
   });
 }
 

@@ -25,16 +25,17 @@ const emptyRequest: TrackRequestInput = { trackingNumber: "", email: "" };
 
 /**
  * /track: tracking number + e-mail, then a one-time code sent to that e-mail, then status and history.
- * A guest who verified in the last 30 minutes sees the case again after a reload; when that access
- * has ended (say, when the case is read again after approving a plan) the forms come back.
+ * A guest who verified in the last 30 minutes sees the case again after a reload (the page tells whether
+ * a tracking cookie came with it); when that access has ended (say, when the case is read again after
+ * approving a plan) the forms come back.
  */
-export function TrackView() {
+export function TrackView({ hasTrackCookie }: { hasTrackCookie: boolean }) {
   const t = useTranslations("track");
   const locale = useLocale();
   const errorText = useErrorText();
-  const tracked = useTrackedSubmission();
   const requestCode = useRequestTrackingCode();
   const verifyCode = useVerifyTrackingCode();
+  const tracked = useTrackedSubmission(hasTrackCookie || verifyCode.isSuccess);
   const [step, setStep] = useState<"details" | "code">("details");
 
   const requestForm = useForm({ resolver: zodResolver(trackRequestSchema), defaultValues: emptyRequest });

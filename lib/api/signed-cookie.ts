@@ -25,7 +25,7 @@ export function issueSignedCookie(cookie: SignedCookie, submissionId: string, no
 }
 
 /** The submission id the request's cookie grants, or null (absent, altered or expired). */
-export function readSignedCookie(cookie: SignedCookie, request: Request, now = Date.now()): string | null {
+export function readSignedCookie(cookie: SignedCookie, request: Pick<Request, "headers">, now = Date.now()): string | null {
   const value = request.headers
     .get("cookie")
     ?.split(";")

@@ -13,7 +13,7 @@ export function issueTrackCookie(submissionId: string, now = Date.now()): string
   return issueSignedCookie(trackCookie, submissionId, now);
 }
 
-/** The submission id the request's cookie grants access to, or null. */
-export function trackedSubmissionId(request: Request, now = Date.now()): string | null {
+/** The submission id the request's cookie grants access to, or null (a route's request, or a page's headers()). */
+export function trackedSubmissionId(request: Pick<Request, "headers">, now = Date.now()): string | null {
   return readSignedCookie(trackCookie, request, now);
 }

@@ -28,14 +28,23 @@ test("a guest submits records, sees the tracking number, then tracks the case wi
   await expect(page.getByRole("link", { name: "Create an account to follow your case" })).toBeVisible();
   expect(await waitForMail(trackingNumber)).toContain(email);
 
+  const caseReads: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/track/submission") caseReads.push(request.url());
+  });
   await page.getByRole("link", { name: "Track my submission" }).click();
   await page.getByLabel("Tracking number").fill(trackingNumber);
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send me a code" }).click();
   await expect(page.getByText(/we have sent a 6-digit code/)).toBeVisible();
+  // Nothing verified yet, no tracking cookie: the page asks for no case (a 404 in the console before).
+  expect(caseReads).toEqual([]);
   const code = (await waitForMail(`submission ${trackingNumber} is`)).match(/ is (\d{6})\./)![1];
   await page.getByLabel("6-digit code").fill(code);
   await page.getByRole("button", { name: "Show my submission" }).click();
+  await expect(page.getByTestId("tracked-status")).toHaveText("Submitted");
+  // The tracking cookie brings the case back after a reload.
+  await page.reload();
   await expect(page.getByTestId("tracked-status")).toHaveText("Submitted");
   await expect(page.getByText("echocardiogram.pdf", { exact: true }).first()).toBeVisible();
   const download = page.waitForEvent("download");

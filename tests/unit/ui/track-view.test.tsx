@@ -29,15 +29,18 @@ const tracked = trackedSubmissionSchema.parse({
 });
 const notVerified = { error: en.errors.tracking_verify_again, code: "tracking_verify_again" };
 
-/** Each call of the page answered in turn: first GET /api/track/submission, then the forms' posts. */
-function show(...answers: [unknown, number?][]) {
+/**
+ * Each call of the page answered in turn: GET /api/track/submission first when the page found a
+ * tracking cookie (`hasTrackCookie`), then the forms' posts.
+ */
+function show(hasTrackCookie: boolean, ...answers: [unknown, number?][]) {
   const fetchMock = jest.fn();
   for (const [body, status] of answers) fetchMock.mockImplementationOnce(() => jsonAnswer(body, status));
   global.fetch = fetchMock;
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <NextIntlClientProvider locale="en" timeZone="UTC" messages={en}>
-        <TrackView />
+        <TrackView hasTrackCookie={hasTrackCookie} />
       </NextIntlClientProvider>
     </QueryClientProvider>,
   );
@@ -52,23 +55,24 @@ async function requestCode(email: string) {
 
 describe("/track", () => {
   test("a malformed e-mail is refused on its field, with the server's schema, before anything is sent", async () => {
-    const fetchMock = show([notVerified, 404]);
+    const fetchMock = show(false);
     await requestCode("amina@");
     const email = screen.getByLabelText(en.track.email);
     await waitFor(() => expect(email).toHaveAttribute("aria-invalid", "true"));
     expect(email).toHaveAccessibleDescription(en.errors.email_invalid);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // A first visit (no tracking cookie) asks the server nothing: no 404 in the browser's console.
+    expect(fetchMock).toHaveBeenCalledTimes(0);
   });
 
   test("the code is asked for with the normalized pair; a refused code is shown on the code field, which gets the focus", async () => {
     const fetchMock = show(
-      [notVerified, 404],
+      false,
       [codeRequestedSchema.parse({ success: true })],
       [{ error: en.errors.tracking_code_invalid, code: "tracking_code_invalid", field: "code" }, 400],
     );
     await requestCode("Amina@Example.com");
     const code = await screen.findByLabelText(en.track.code);
-    expect(fetchCall(fetchMock, 1)).toEqual({
+    expect(fetchCall(fetchMock, 0)).toEqual({
       path: "/api/track/request-code",
       method: "POST",
       body: { trackingNumber, email: "amina@example.com", locale: "en" },
@@ -77,13 +81,13 @@ describe("/track", () => {
     fireEvent.change(code, { target: { value: "12345" } });
     fireEvent.click(screen.getByRole("button", { name: en.track.showSubmission }));
     await waitFor(() => expect(code).toHaveAccessibleDescription(en.errors.tracking_code_format));
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
 
     fireEvent.change(code, { target: { value: "123456" } });
     fireEvent.click(screen.getByRole("button", { name: en.track.showSubmission }));
     await waitFor(() => expect(code).toHaveAccessibleDescription(en.errors.tracking_code_invalid));
     expect(code).toHaveFocus();
-    expect(fetchCall(fetchMock, 2)).toEqual({
+    expect(fetchCall(fetchMock, 1)).toEqual({
       path: "/api/track/verify",
       method: "POST",
       body: { trackingNumber, email: "amina@example.com", code: "123456", locale: "en" },
@@ -91,17 +95,24 @@ describe("/track", () => {
   });
 
   test("a verified code shows the case the server answered", async () => {
-    show([notVerified, 404], [{ success: true }], [tracked]);
+    const fetchMock = show(false, [{ success: true }], [tracked]);
     await requestCode("amina@example.com");
     fireEvent.change(await screen.findByLabelText(en.track.code), { target: { value: "123456" } });
     fireEvent.click(screen.getByRole("button", { name: en.track.showSubmission }));
     expect(await screen.findByTestId("tracked-status")).toHaveTextContent(en.statuses.under_review);
     expect(screen.getByText(trackingNumber)).toBeVisible();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   test("a guest verified earlier sees the case again when the page opens", async () => {
-    show([tracked]);
+    show(true, [tracked]);
     expect(await screen.findByTestId("tracked-status")).toHaveTextContent(en.statuses.under_review);
     expect(screen.queryByLabelText(en.track.trackingNumber)).toBeNull();
+  });
+
+  test("a tracking cookie whose access has ended brings the forms back", async () => {
+    const fetchMock = show(true, [notVerified, 404]);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(await screen.findByLabelText(en.track.trackingNumber)).toBeVisible();
   });
 });
