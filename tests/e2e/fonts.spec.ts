@@ -115,3 +115,18 @@ test("a Chinese page gets Chinese glyphs after first paint, only the slices it s
   test.info().annotations.push({ type: "chinese fonts", description: `${chinese.length} slices, ${kib} KiB` });
   console.log(`/zh: ${chinese.length} Chinese font slices, ${kib} KiB`);
 });
+
+test.describe("at the width of Lighthouse's phone", () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  test("a Hausa page does not move when the font of its hooked letters comes late", async ({ page }) => {
+    // As on a slow link: Inter's Latin Extended file (ɓ ɗ ƙ ƴ) arrives well after the first paint. Swapped
+    // in then, its narrower ɗ re-wrapped this page's breadcrumb onto one line and moved the page up 28 px.
+    await page.context().route(/inter-latin-ext/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const { layoutShift } = await visit(page, "/ha/specialties/general-surgery");
+    expect(layoutShift).toBeLessThan(0.01);
+  });
+});
