@@ -88,15 +88,16 @@ export function ContinueUploads({ pending, onArrived }: { pending: PendingSubmis
             ))}
           </ul>
           <FileDropZone onAdd={(files) => void pick(files)} hint={t("continuePick")} />
-          {notMissing.length > 0 && (
-            <p role="alert" className="text-sm break-words text-destructive" data-testid="not-missing">
-              {notMissing.length <= LISTED_NAMES ? t("notMissing", { names: notMissing.join(", ") }) : t("notMissingCount", { count: notMissing.length })}
-            </p>
-          )}
         </>
       ) : (
         <p role="status" className="text-sm font-medium text-primary">
           {t("allArrived")}
+        </p>
+      )}
+      {/* Still said once the missing files have all arrived: on a fast link that is at once. */}
+      {notMissing.length > 0 && (
+        <p role="alert" className="text-sm break-words text-destructive" data-testid="not-missing">
+          {notMissing.length <= LISTED_NAMES ? t("notMissing", { names: notMissing.join(", ") }) : t("notMissingCount", { count: notMissing.length })}
         </p>
       )}
       <UploadQueueList queue={queue} removable={false} />

@@ -116,6 +116,8 @@ test("a CD whose sending stopped: after a reload its missing images are offered 
     "7 chosen files are not among the missing ones (already arrived, or not part of this case): left aside.",
   );
   await expect(resume.getByRole("status")).toHaveText("All files have arrived. Thank you: your care coordinator will look at them.", { timeout: 30_000 });
+  // The files left aside are still said once the missing ones have all arrived (at once on a fast link).
+  await expect(resume.getByTestId("not-missing")).toBeVisible();
   const cases = await page.request.get("/api/my-submissions");
   const [mine] = (await cases.json()) as { files: { originalName: string; size: number }[]; missingFiles: unknown[] }[];
   expect(mine.missingFiles).toEqual([]);
