@@ -1,5 +1,8 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { NextRequest } from "next/server";
 import { APP_URL, useFreshApp } from "./support/app";
 
@@ -117,9 +120,12 @@ describe("API answers: request ids and HSTS", () => {
       request.headers.set("x-afyabridge-client-ip", "192.0.2.1");
       return request;
     };
-    const on = await withProcessEnv({ NODE_ENV: "production", APP_URL: "https://afyabridge.example" }, async () => proxy(page()));
+    // Production mode reads the build's script hashes: from an empty folder, not this checkout's .next,
+    // which `npm test`'s build may be rewriting at this moment.
+    const noBuild = { NEXT_DIST_DIR: mkdtempSync(path.join(tmpdir(), "afya-no-build-")) };
+    const on = await withProcessEnv({ ...noBuild, NODE_ENV: "production", APP_URL: "https://afyabridge.example" }, async () => proxy(page()));
     assert.equal(on.headers.get("strict-transport-security"), HSTS);
-    const off = await withProcessEnv({ NODE_ENV: "production", APP_URL: "http://localhost:3000" }, async () => proxy(page()));
+    const off = await withProcessEnv({ ...noBuild, NODE_ENV: "production", APP_URL: "http://localhost:3000" }, async () => proxy(page()));
     assert.equal(off.headers.get("strict-transport-security"), null);
     const offDev = await withProcessEnv({ NODE_ENV: "development", APP_URL: "https://afyabridge.example" }, async () => proxy(page()));
     assert.equal(offDev.headers.get("strict-transport-security"), null);
