@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { clsx } from "clsx";
 import dynamic from "next/dynamic";
-import Link from "next/link";
+import { IntentLink } from "@/components/i18n/intent-link";
 import { FileAudio } from "lucide-react";
 import { usePathname } from "next/navigation";
 import { markSignedOut, useSession } from "@/client/use-session";
@@ -57,12 +57,15 @@ export function AuthStatus({ labels, stacked = false }: { labels: AuthStatusLabe
     const login = localePath("/simple-login.html", locale) + (onAuthPage ? "" : `?next=${encodeURIComponent(path)}`);
     return (
       <div className={layout}>
-        <Link href={login} className={clsx(buttonClass, "px-4 hover:bg-muted")}>
+        <IntentLink href={login} className={clsx(buttonClass, "px-4 hover:bg-muted")}>
           {labels.login}
-        </Link>
-        <Link href={localePath("/simple-signup.html", locale)} className={clsx(buttonClass, "px-4 bg-primary text-primary-foreground hover:bg-primary/90")}>
+        </IntentLink>
+        <IntentLink
+          href={localePath("/simple-signup.html", locale)}
+          className={clsx(buttonClass, "px-4 bg-primary text-primary-foreground hover:bg-primary/90")}
+        >
           {labels.signUp}
-        </Link>
+        </IntentLink>
       </div>
     );
   }
@@ -92,33 +95,33 @@ export function AuthStatus({ labels, stacked = false }: { labels: AuthStatusLabe
   return (
     <div className={layout}>
       {/* The welcome line leads to the account page: data export, deletion, password and sessions. */}
-      <Link
+      <IntentLink
         href={localePath("/account", locale)}
         className={clsx("text-sm text-muted-foreground underline-offset-4 hover:underline", !stacked && "max-w-40 truncate")}
         data-testid="welcome-line"
       >
         {labels.welcome.replace("{name}", greetingName(user))}
-      </Link>
+      </IntentLink>
       {!staffLink && (
-        <Link href={localePath("/journey", locale)} className={clsx(buttonClass, "px-4 border border-input hover:bg-muted")}>
+        <IntentLink href={localePath("/journey", locale)} className={clsx(buttonClass, "px-4 border border-input hover:bg-muted")}>
           {labels.myJourney}
-        </Link>
+        </IntentLink>
       )}
       {staffLink && (
-        <Link href={localePath(staffLink.href, locale)} className={clsx(buttonClass, "px-4 border border-input hover:bg-muted")}>
+        <IntentLink href={localePath(staffLink.href, locale)} className={clsx(buttonClass, "px-4 border border-input hover:bg-muted")}>
           {staffLink.label}
-        </Link>
+        </IntentLink>
       )}
       {staffLink && (
         // Staff headers are full: on desktop the icon stands alone until the widest screens (the name stays for screen readers).
-        <Link
+        <IntentLink
           href={localePath("/dashboard", locale)}
           title={labels.transcriptions}
           className={clsx(buttonClass, "gap-2 border border-input hover:bg-muted", stacked ? "px-4" : "px-3 2xl:px-4")}
         >
           <FileAudio aria-hidden className="h-4 w-4" />
           <span className={stacked ? undefined : "sr-only 2xl:not-sr-only"}>{labels.transcriptions}</span>
-        </Link>
+        </IntentLink>
       )}
       <button type="button" onClick={logout} className={clsx(buttonClass, "px-4 hover:bg-muted")}>
         {labels.logout}

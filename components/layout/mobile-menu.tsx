@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState, type ReactNode } from "react";
-import Link from "next/link";
+import { IntentLink } from "@/components/i18n/intent-link";
 import { usePathname } from "next/navigation";
 import { Menu, X } from "lucide-react";
 
@@ -48,9 +48,9 @@ export function MobileMenu({ links, labels, children }: { links: { href: string;
             <ul className="flex flex-col gap-1">
               {links.map((link) => (
                 <li key={link.href}>
-                  <Link href={link.href} className="block rounded-md px-3 py-3 font-medium hover:bg-muted">
+                  <IntentLink href={link.href} className="block rounded-md px-3 py-3 font-medium hover:bg-muted">
                     {link.label}
-                  </Link>
+                  </IntentLink>
                 </li>
               ))}
             </ul>

@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import Link from "next/link";
 import { localePath, type Locale } from "@/lib/i18n/locales";
+import { IntentLink } from "@/components/i18n/intent-link";
 import { AuthStatus, NotificationBellSlot } from "./auth-status";
 import { LanguageSelector } from "./language-selector";
 import { MobileMenu } from "./mobile-menu";
@@ -47,20 +47,20 @@ export async function SiteHeader() {
         {tc("skipToContent")}
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4">
-        <Link href={localePath("/", locale)} className="shrink-0 text-xl font-bold text-primary">
+        <IntentLink href={localePath("/", locale)} className="shrink-0 text-xl font-bold text-primary">
           {tc("appName")}
-        </Link>
+        </IntentLink>
         {/* The full navigation from 1280 px: below, staff headers (three more buttons) would wrap in the longer languages. */}
         <nav aria-label={t("mainNavigation")} className="hidden flex-1 xl:block">
           <ul className="flex items-center gap-1">
             {links.map((link) => (
               <li key={link.href}>
-                <Link
+                <IntentLink
                   href={link.href}
                   className="rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-foreground/80 hover:bg-muted hover:text-foreground"
                 >
                   {link.label}
-                </Link>
+                </IntentLink>
               </li>
             ))}
           </ul>

@@ -36,6 +36,30 @@ test("home: hero, 16 specialty cards, 10 partner hospitals and the calls to acti
   await expectAccessible(page);
 });
 
+test("a phone fetches no other page until the visitor reaches for a link; that page is then prefetched and opens", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const pagesFetched: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.searchParams.has("_rsc")) pagesFetched.push(url.pathname);
+  });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  // The menu shows every page's link; only the one under the finger is fetched.
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.locator("#mobile-menu").getByRole("link", { name: "FAQ" }).hover();
+  await expect.poll(() => pagesFetched).toContain("/faq");
+  await page.getByRole("button", { name: "Close menu" }).click();
+  const start = page.getByRole("main").getByRole("link", { name: "Start Your Healthcare Journey" });
+  await start.hover();
+  await expect.poll(() => pagesFetched).toContain("/contact");
+  // The logo, the calls to action, the first specialty cards and the menu's other links were all on screen.
+  expect(new Set(pagesFetched)).toEqual(new Set(["/faq", "/contact"]));
+  await start.click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Start Your Healthcare Journey");
+});
+
 test("services: departments with two hospitals then '+N more', submit buttons, guide, check-ups, emergency", async ({ page }) => {
   await page.goto("/services");
   const main = page.getByRole("main");
