@@ -50,9 +50,8 @@ async function waitForCode(trackingNumber: string, alreadyMailed: number, timeou
 
 /** The per-case limit (5 codes an hour) is not what these tests are about. */
 async function clearCaseLimit() {
-  await (
-    await database()
-  ).$executeRaw`DELETE FROM "rateLimit" WHERE key LIKE 'afya:track-code-sub:%'`;
+  const db = await database();
+  await db.$executeRaw`DELETE FROM "rateLimit" WHERE key LIKE 'afya:track-code-sub:%'`;
 }
 
 describe("guest tracking codes", () => {
