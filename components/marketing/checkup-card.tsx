@@ -1,4 +1,3 @@
-import { CheckCircle2 } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import type { CheckupPackage } from "@/content/checkups";
 import { messageKey } from "@/content/message-keys";
@@ -15,8 +14,7 @@ export async function CheckupCard({ pkg }: { pkg: CheckupPackage }) {
       </p>
       <ul className="space-y-1 text-sm">
         {pkg.adds.map((item) => (
-          <li key={item} className="flex gap-2">
-            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+          <li key={item} className="check-item">
             {t(messageKey.checkupItem(item))}
           </li>
         ))}
