@@ -167,7 +167,7 @@ console.log(
   `\nLighthouse ${version}, mobile (slow 4G and 4x CPU slowdown, ${throttlingMethod === "devtools" ? "applied" : "simulated"}), port ${port}, locales ${benchLocales.join(", ")}`,
 );
 console.log(
-  `Baseline (minimal Next page, ${baseline.length} runs: ${baseline.map((row) => row.performance).join(", ")}): median performance ${base.performance}, LCP ${ms(base.LCP)}`,
+  `Baseline (minimal Next page, ${baseline.length} runs: ${baseline.map((row) => row.performance).join(", ")}): median performance ${base.performance}, FCP ${ms(base.FCP)}, LCP ${ms(base.LCP)}, TBT ${Math.round(base.TBT)} ms`,
 );
 console.table(
   rows.map((row) => ({
