@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, type ChangeEvent } from "react";
+import { useId, useRef, type ChangeEvent } from "react";
 import { useDropzone } from "react-dropzone";
 import { useTranslations } from "next-intl";
 import { FolderOpen, Upload } from "lucide-react";
@@ -55,6 +55,8 @@ export function FileDropZone({
 }) {
   const t = useTranslations("uploads");
   const folderInput = useRef<HTMLInputElement>(null);
+  const labelId = useId();
+  const hintId = useId();
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     onDrop: (accepted) => void withoutFolderEntries(accepted).then((files) => files.length > 0 && onAdd(files)),
     disabled,
@@ -68,8 +70,9 @@ export function FileDropZone({
 
   return (
     <div className="space-y-2">
+      {/* Named by what it shows, the call to action and the hint: a voice-control user says what they read. */}
       <div
-        {...getRootProps({ role: "button", "aria-label": t("chooseFiles"), "aria-disabled": disabled || undefined })}
+        {...getRootProps({ role: "button", "aria-labelledby": `${labelId} ${hintId}`, "aria-disabled": disabled || undefined })}
         data-state={isDragActive ? "drag-active" : "idle"}
         className={cn(
           "flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed p-6 text-center transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
@@ -77,10 +80,16 @@ export function FileDropZone({
         )}
       >
         <Upload aria-hidden className="h-8 w-8 text-primary" />
-        <span className="font-medium text-primary underline underline-offset-4">{isDragActive ? t("dropHere") : t("chooseFiles")}</span>
-        <p className="text-sm text-muted-foreground">{hint}</p>
-        <input {...getInputProps({ accept })} />
+        <span id={labelId} className="font-medium text-primary underline underline-offset-4">
+          {isDragActive ? t("dropHere") : t("chooseFiles")}
+        </span>{" "}
+        {/* The space keeps "here" and the hint two words for tools that read the text without its layout. */}
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
       </div>
+      {/* The picker the area opens, outside it: a control inside a button would be read into its name. */}
+      <input {...getInputProps({ accept })} />
       <div className="flex flex-wrap items-center gap-2">
         <Button type="button" variant="outline" onClick={() => folderInput.current?.click()} disabled={disabled}>
           <FolderOpen aria-hidden className="h-4 w-4" />

@@ -87,10 +87,13 @@ test("a file whose first bytes are not an accepted type is refused on its own ro
   expect(screen.getByTestId("to-send")).not.toHaveTextContent("report.pdf");
 });
 
+/** The drop area is named by all it shows (WCAG 2.5.3, label in name): the call to action, then the hint. */
+const dropArea = () => screen.getByRole("button", { name: `${en.uploads.chooseFiles} PDF, JPG, PNG` });
+
 test("a dropped file of any type reaches the list's own checks", async () => {
   const onAdd = jest.fn();
   show(<Picker onAdd={onAdd} />);
-  const zone = screen.getByRole("button", { name: en.uploads.chooseFiles });
+  const zone = dropArea();
   const file = new File(["MZ"], "scan.exe", { type: "application/x-msdownload" });
   await act(async () => {
     fireEvent.drop(zone, { dataTransfer: { files: [file], items: [{ kind: "file", type: file.type, getAsFile: () => file }], types: ["Files"] } });
@@ -100,7 +103,7 @@ test("a dropped file of any type reaches the list's own checks", async () => {
 
 test("the drop area is reached with the keyboard and opens the picker with Enter", () => {
   const { container } = show(<Picker />);
-  const zone = screen.getByRole("button", { name: en.uploads.chooseFiles });
+  const zone = dropArea();
   expect(zone).toHaveAttribute("tabindex", "0");
   const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
   expect(input).toHaveAttribute("accept", ".pdf");
