@@ -1,6 +1,7 @@
 import * as dicomParserModule from "dicom-parser";
 import type { DataSet } from "dicom-parser";
 import { sniff, SNIFF_BYTES } from "@/lib/contracts/file-types";
+import { relativePathOf } from "./relative-path";
 
 /*
  * Reads a folder or a CD the patient chose, in the browser, before anything is sent: the DICOMDIR when
@@ -53,16 +54,6 @@ export interface SelectionReading {
   /** Image files whose SOP Instance UID another file of the selection already has: sent once. */
   duplicates: number;
 }
-
-/** A file's path inside the chosen folder (react-dropzone's `path`, or the directory picker's `webkitRelativePath`), without a leading "./" or "/". */
-export function relativePathOf(file: File): string {
-  const withPaths = file as File & { path?: string; relativePath?: string };
-  const path = file.webkitRelativePath || withPaths.relativePath || withPaths.path || file.name;
-  return path.replace(/^\.?\/+/, "");
-}
-
-/** Whether the patient chose a folder (some file sits in a sub-folder), rather than loose files. */
-export const isFolderSelection = (files: File[]) => files.some((file) => relativePathOf(file).includes("/"));
 
 /** jsdom's Blob has no arrayBuffer(): FileReader there, the standard method elsewhere. */
 function bytesOf(blob: Blob): Promise<Uint8Array> {

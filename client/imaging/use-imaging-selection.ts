@@ -1,8 +1,12 @@
 "use client";
 
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { whenIdle } from "../when-idle";
 import { imagingProblems, keptStudies } from "./limits";
-import { readSelection, type ImagingStudySelection } from "./read-selection";
+import type { ImagingStudySelection } from "./read-selection";
+
+/** The DICOM reader (dicom-parser, about 20 KiB compressed) loads once the page is idle, not with its first scripts. */
+const loadReader = () => import("./read-selection");
 
 /** One image to announce and send: its study (announced with it) and the series it is shown in. */
 export interface ImagingFileToSend {
@@ -24,15 +28,19 @@ export function useImagingSelection() {
   const [leftOut, setLeftOut] = useState<ReadonlySet<string>>(new Set());
   const images = useRef<File[]>([]);
 
+  useEffect(() => whenIdle(() => void loadReader().catch(() => undefined)), []); // a failure shows when files are chosen
+
   /**
    * Reads chosen files: their images join the studies; what else they hold is returned (documents, and
    * the files that are neither images nor documents, for the caller to treat as loose files or skip),
-   * with how many new images they held.
+   * with how many new images they held; null when the reader's script could not be loaded (nothing was added).
    */
-  const add = useCallback(async (files: File[]): Promise<{ documents: File[]; others: File[]; images: number }> => {
+  const add = useCallback(async (files: File[]): Promise<{ documents: File[]; others: File[]; images: number } | null> => {
     setReading({ done: 0, total: files.length });
     try {
-      const found = await readSelection([...images.current, ...files], {
+      const reader = await loadReader().catch(() => null);
+      if (!reader) return null; // the connection dropped before the page was idle
+      const found = await reader.readSelection([...images.current, ...files], {
         onProgress: (done, total) => setReading({ done: Math.max(0, done - images.current.length), total: total - images.current.length }),
       });
       const before = images.current.length;

@@ -6,9 +6,10 @@ import { MAX_FILE_BYTES } from "@/lib/contracts/submissions";
 import type { UploadView } from "@/lib/contracts/uploads";
 import { ApiError } from "../api";
 import { compressPhoto, isCompressiblePhoto } from "../compress-photo";
+import { whenIdle } from "../when-idle";
 import { PARALLEL_SMALL_FILES, SMALL_FILE_BYTES } from "./concurrency";
 import { forgetPendingFile } from "./pending-uploads";
-import { sendFile, type SendHandle } from "./send-file";
+import type { SendHandle } from "./send-file";
 
 /**
  * Where one chosen file stands: being made lighter (a large photo), checked and ready, on its way (or
@@ -36,6 +37,13 @@ export interface QueueGroup {
   key: string;
   label: string;
 }
+
+/**
+ * The resumable client (tus-js-client, about 25 KiB compressed) is not part of the form's first scripts:
+ * it loads once the page is idle, so that it neither delays the page's first paint nor competes with it,
+ * and is there before a file is sent, even if the connection has dropped by then.
+ */
+const loadSender = () => import("./send-file");
 
 let counter = 0;
 const newKey = () => `file-${Date.now()}-${counter++}`;
@@ -70,6 +78,8 @@ export function useUploadQueue() {
     (key: string, patch: Partial<QueueItem>) => setItems((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item))),
     [],
   );
+
+  useEffect(() => whenIdle(() => void loadSender().catch(() => undefined)), []); // a failure shows when a file is sent
 
   useEffect(() => {
     const running = handles.current;
@@ -141,31 +151,32 @@ export function useUploadQueue() {
   /** Sends one item through its upload; resolves true when it arrived whole (else `onFailure` hears why: an ApiError, or what sending threw). */
   const sendOne = useCallback(
     async (item: QueueItem, uploadId: string, onFailure?: (failure: unknown) => void, options: { fresh?: boolean } = {}): Promise<boolean> => {
-      update(item.key, { uploadId, state: "sending", error: undefined });
-      const handle = sendFile(
-        item.file,
-        uploadId,
-        {
-          onProgress: ({ sent, bytesPerSecond }) => {
-            if (bytesPerSecond) linkSpeed.current = bytesPerSecond;
-            update(item.key, { sent, bytesPerSecond });
-          },
-          onOffline: (offline) =>
-            setItems((list) =>
-              list.map((entry) => (entry.key === item.key && entry.state !== "paused" ? { ...entry, state: offline ? "offline" : "sending" } : entry)),
-            ),
-        },
-        { ...options, bytesPerSecond: linkSpeed.current },
-      );
-      handles.current.set(item.key, handle);
       try {
+        const { sendFile } = await loadSender();
+        update(item.key, { uploadId, state: "sending", error: undefined });
+        const handle = sendFile(
+          item.file,
+          uploadId,
+          {
+            onProgress: ({ sent, bytesPerSecond }) => {
+              if (bytesPerSecond) linkSpeed.current = bytesPerSecond;
+              update(item.key, { sent, bytesPerSecond });
+            },
+            onOffline: (offline) =>
+              setItems((list) =>
+                list.map((entry) => (entry.key === item.key && entry.state !== "paused" ? { ...entry, state: offline ? "offline" : "sending" } : entry)),
+              ),
+          },
+          { ...options, bytesPerSecond: linkSpeed.current },
+        );
+        handles.current.set(item.key, handle);
         await handle.done;
         update(item.key, { state: "done", sent: item.file.size });
         forgetPendingFile(uploadId);
         return true;
       } catch (failure) {
         const error = failure instanceof ApiError ? { code: failure.code, text: failure.message } : { code: "network" };
-        update(item.key, { state: failure instanceof ApiError && failure.status >= 400 && failure.status < 500 ? "refused" : "failed", error });
+        update(item.key, { uploadId, state: failure instanceof ApiError && failure.status >= 400 && failure.status < 500 ? "refused" : "failed", error });
         onFailure?.(failure);
         return false;
       } finally {

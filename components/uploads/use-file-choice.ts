@@ -2,7 +2,7 @@
 
 import { useCallback, useState } from "react";
 import { useTranslations } from "next-intl";
-import { isFolderSelection } from "@/client/imaging/read-selection";
+import { isFolderSelection } from "@/client/imaging/relative-path";
 import { useImagingSelection } from "@/client/imaging/use-imaging-selection";
 import type { UploadQueue } from "@/client/uploads/use-upload-queue";
 import { MAX_FILES_PER_SUBMISSION } from "@/lib/contracts/submissions";
@@ -17,6 +17,7 @@ import { MAX_FILES_PER_SUBMISSION } from "@/lib/contracts/submissions";
  */
 export function useFileChoice(queue: UploadQueue, options: { lighterPhotos?: boolean } = {}) {
   const tu = useTranslations("uploads");
+  const te = useTranslations("errors");
   const imaging = useImagingSelection();
   const [refusal, setRefusal] = useState<string | null>(null);
   const { lighterPhotos } = options;
@@ -24,7 +25,12 @@ export function useFileChoice(queue: UploadQueue, options: { lighterPhotos?: boo
   const choose = useCallback(
     async (files: File[]) => {
       setRefusal(null);
-      const { documents, others, images } = await imaging.add(files);
+      const found = await imaging.add(files);
+      if (!found) {
+        setRefusal(te("network"));
+        return;
+      }
+      const { documents, others, images } = found;
       // A folder that held images is a CD or a study: what is neither an image nor a document is the
       // CD's furniture, skipped. Loose files, and a folder of photos, are listed and checked one by one.
       const cd = isFolderSelection(files) && images > 0;
@@ -39,7 +45,7 @@ export function useFileChoice(queue: UploadQueue, options: { lighterPhotos?: boo
       }
       if (loose.length > 0) await queue.add(loose, { lighterPhotos });
     },
-    [imaging, queue, tu, lighterPhotos],
+    [imaging, queue, tu, te, lighterPhotos],
   );
 
   const clear = useCallback(() => {

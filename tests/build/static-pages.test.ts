@@ -106,7 +106,7 @@ test("every script of every pre-rendered page is allowed by the policy the proxy
  * the figures; this fails the build's tests when a page goes over, as the hospitals page once did when
  * its client code brought zod. The contact page is left out: it is pre-rendered, but most of it is the
  * records form (the same form as /upload: uploads, validation, the translation runtime), whose script
- * is the feature itself (about 175 KiB, printed by bench/js-budget.mjs).
+ * is the feature itself (about 147 KiB gz; its upload client and DICOM reader come later, next test).
  */
 test("no pre-rendered marketing page loads more than 25 KiB of script beyond the framework", () => {
   const manifest = JSON.parse(readFileSync(path.join(distDir, "build-manifest.json"), "utf8")) as { rootMainFiles: string[] };
@@ -126,6 +126,32 @@ test("no pre-rendered marketing page loads more than 25 KiB of script beyond the
     if (kib > 25) over.push(`${page}: ${kib.toFixed(1)} KiB`);
   }
   assert.deepEqual(over, [], "pages over the budget");
+});
+
+/**
+ * The records form (on /contact, and /upload, rendered per request) loads the resumable client
+ * (tus-js-client) and the DICOM reader (dicom-parser) once a patient chooses a file, not with the page:
+ * together about 45 KiB of compressed script that most visitors, who read the page or only type, never
+ * use. Each library is recognised by a string of its own code (its protocol header, its error messages).
+ */
+test("the records form's page loads neither the upload client nor the DICOM reader before a file is chosen", () => {
+  const libraries = [
+    ["tus-js-client", "Tus-Resumable"],
+    ["dicom-parser", "dicomParser.readPart10Header"],
+  ];
+  const sources = scriptsOf(parse(readFileSync(path.join(appDir, "en", "contact.html"), "utf8")))
+    .map((script) => script.attrs.find((attr) => attr.name === "src")?.value)
+    .filter((src): src is string => src !== undefined);
+  assert.ok(sources.length > 0, "no scripts on /contact");
+  const code = sources.map((src) => readFileSync(path.join(distDir, src.slice("/_next/".length)), "utf8")).join("\n");
+  const loaded = libraries.filter(([, marker]) => code.includes(marker)).map(([name]) => name);
+  assert.deepEqual(loaded, [], "libraries in /contact's first scripts");
+  const chunks = readdirSync(path.join(distDir, "static", "chunks")).filter((file) => file.endsWith(".js"));
+  for (const [name, marker] of libraries)
+    assert.ok(
+      chunks.some((file) => readFileSync(path.join(distDir, "static", "chunks", file), "utf8").includes(marker)),
+      `${name} is in no chunk of the build: its marker no longer names it`,
+    );
 });
 
 test("a page rendered per request still gets a nonce", async () => {

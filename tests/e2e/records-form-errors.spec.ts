@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { fileSamples } from "./support";
+import { fileSamples, fillRecordsForm } from "./support";
 import { readFileSync } from "node:fs";
 
 const ar = JSON.parse(readFileSync("messages/ar.json", "utf8")) as { errors: Record<string, string> };
@@ -41,3 +41,30 @@ for (const [wrong, right] of [
     await expect(page.getByTestId("tracking-number")).toHaveCount(0);
   });
 }
+
+test("files chosen while the connection is down are refused with the connection error, and go through once it is back", async ({ page }) => {
+  // The reader of studies and the resumable client are not in the page's first scripts (they load once
+  // it is idle): every later script fails, as it would on a connection that dropped after the page came.
+  const html = await (await page.request.get("/contact")).text();
+  const first = new Set([...html.matchAll(/<script[^>]* src="([^"]+)"/g)].map(([, src]) => src));
+  let offline = true;
+  await page.route("**/_next/static/chunks/*.js", (route) =>
+    offline && !first.has(new URL(route.request().url()).pathname) ? route.abort("internetdisconnected") : route.continue(),
+  );
+  await page.goto("/contact");
+  const form = await fillRecordsForm(page, { name: "Halima Sani", email: `halima.${Date.now().toString(36)}@example.com` });
+  await form.getByLabel("I have read the above and give my consent.").check();
+  const picker = form.locator('input[type="file"]:not([webkitdirectory])');
+
+  await picker.setInputFiles([fileSamples.pdf("discharge-summary")]);
+  await expect(form.getByText("We could not reach the server. Please check your connection and try again.")).toBeVisible();
+  await expect(page.getByTestId("upload-row")).toHaveCount(0);
+
+  offline = false;
+  await picker.setInputFiles([fileSamples.pdf("discharge-summary")]);
+  await expect(page.getByTestId("upload-row")).toHaveCount(1);
+  await expect(form.getByText("We could not reach the server.", { exact: false })).toHaveCount(0);
+  await form.getByRole("button", { name: "Submit Medical Records" }).click();
+  // The tracking number is shown once every file has arrived (else the form says which did not).
+  await expect(page.getByTestId("tracking-number")).toHaveText(/^SUB-/, { timeout: 30_000 });
+});

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { readSelection, relativePathOf } from "@/client/imaging/read-selection";
+import { readSelection } from "@/client/imaging/read-selection";
+import { relativePathOf } from "@/client/imaging/relative-path";
 import { imagingProblems, keptStudies } from "@/client/imaging/limits";
 
 /*

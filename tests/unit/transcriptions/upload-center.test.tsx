@@ -389,7 +389,7 @@ describe("submitting", () => {
     expect(screen.getByTestId("upload-row")).toHaveAttribute("data-state", "failed");
     // "Try again" continues the same upload; its arrival is announced as any other.
     fireEvent.click(screen.getByRole("button", { name: "Try a.pdf again" }));
-    expect(sendFile).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(sendFile).toHaveBeenCalledTimes(2));
     expect(sendFile.mock.calls[1][1]).toBe("0123456789abcdef0123456789abcdef");
     await act(async () => sent.arrive());
     expect(toast).toHaveBeenLastCalledWith({ title: t.toast.successTitle, description: t.toast.success });
