@@ -106,7 +106,7 @@ test("every script of every pre-rendered page is allowed by the policy the proxy
  * the figures; this fails the build's tests when a page goes over, as the hospitals page once did when
  * its client code brought zod. The contact page is left out: it is pre-rendered, but most of it is the
  * records form (the same form as /upload: uploads, validation, the translation runtime), whose script
- * is the feature itself (about 147 KiB gz; its upload client and DICOM reader come later, next test).
+ * is the feature itself (about 139 KiB gz; its upload client and DICOM reader come later, next test).
  */
 test("no pre-rendered marketing page loads more than 25 KiB of script beyond the framework", () => {
   const manifest = JSON.parse(readFileSync(path.join(distDir, "build-manifest.json"), "utf8")) as { rootMainFiles: string[] };
