@@ -4,37 +4,46 @@ import { useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
 import { useSession } from "@/client/use-session";
 import { greetingName } from "@/lib/contracts/session";
+import { cn } from "@/lib/utils";
 
-/** Guests: a note linking to sign-in and sign-up. Signed in: a welcome and a link to /journey. */
+/**
+ * Guests: a note linking to sign-in and sign-up. Signed in: a welcome and a link to /journey. The page
+ * is the same file for everyone, so who is visiting is known only after it is drawn: the messages share
+ * one grid cell and the box keeps the height of the guest's note (the longest, in the same type), so the
+ * form below does not move when the session is known.
+ */
 export function ContactWelcome() {
   const t = useTranslations("contact");
   const tc = useTranslations("common");
   const session = useSession();
-  if (session.status === "loading") return <p className="text-muted-foreground">{tc("loading")}</p>;
   const user = session.status === "ready" && session.me.isAuthenticated ? session.me.user : null;
-  if (user)
-    return (
-      <p className="rounded-md bg-secondary p-4">
-        {t("welcomeBack", { name: greetingName(user) })}{" "}
-        <Link href="/journey" className="font-medium text-primary underline">
-          {t("goToJourney")}
-        </Link>
-      </p>
-    );
+  const shown = session.status === "loading" ? "loading" : user ? "user" : "guest";
+  const cell = (visible: boolean) => cn("col-start-1 row-start-1", !visible && "invisible");
   return (
-    <p className="rounded-md bg-muted p-4 text-sm">
-      {t.rich("guestNote", {
-        login: (chunks) => (
-          <Link href={{ pathname: "/simple-login.html", query: { next: "/journey" } }} className="font-medium text-primary underline">
-            {chunks}
+    <div className={cn("grid rounded-md p-4", shown === "user" ? "bg-secondary" : "bg-muted")}>
+      <p className={cn(cell(shown === "guest"), "text-sm")}>
+        {t.rich("guestNote", {
+          login: (chunks) => (
+            <Link href={{ pathname: "/simple-login.html", query: { next: "/journey" } }} className="font-medium text-primary underline">
+              {chunks}
+            </Link>
+          ),
+          signup: (chunks) => (
+            <Link href="/simple-signup.html" className="font-medium text-primary underline">
+              {chunks}
+            </Link>
+          ),
+        })}
+      </p>
+      {user ? (
+        <p className={cn(cell(true), "text-sm")}>
+          {t("welcomeBack", { name: greetingName(user) })}{" "}
+          <Link href="/journey" className="font-medium text-primary underline">
+            {t("goToJourney")}
           </Link>
-        ),
-        signup: (chunks) => (
-          <Link href="/simple-signup.html" className="font-medium text-primary underline">
-            {chunks}
-          </Link>
-        ),
-      })}
-    </p>
+        </p>
+      ) : null}
+      {shown === "loading" ? <p className={cn(cell(true), "text-sm text-muted-foreground")}>{tc("loading")}</p> : null}
+    </div>
   );
 }
