@@ -7,6 +7,7 @@ import { textDirection } from "@/lib/i18n/locales";
 import { SiteHeader } from "@/components/layout/site-header";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SupportWidget } from "@/components/layout/support-widget";
+import { OutsideStaffAreas } from "@/components/layout/outside-staff-areas";
 import { ChineseFont } from "@/components/layout/chinese-font";
 import { JsonLd } from "@/components/seo/json-ld";
 import { medicalOrganizationJsonLd } from "@/lib/seo/structured-data";
@@ -31,7 +32,9 @@ export default async function LocaleLayout({ children, params }: { children: Rea
           {children}
         </main>
         <SiteFooter />
-        <SupportWidget />
+        <OutsideStaffAreas>
+          <SupportWidget />
+        </OutsideStaffAreas>
         {locale === "zh" ? <ChineseFont /> : null}
         <JsonLd data={medicalOrganizationJsonLd({ locale, description: tSeo("organizationDescription", promiseValues) })} />
       </body>

@@ -17,9 +17,10 @@ export function whatsappLinkProps(message: string) {
 }
 
 /**
- * Floating chat button and support widget on every page. A <details> disclosure with plain links:
- * it works without any JavaScript, which keeps every page light on costly mobile data. Without a
- * configured WhatsApp number there is no chat to open, so there is no button.
+ * Floating chat button and support widget on every page but the staff areas (OutsideStaffAreas). A
+ * <details> disclosure with plain links: it works without any JavaScript, which keeps every page light
+ * on costly mobile data. Without a configured WhatsApp number there is no chat to open, so there is no
+ * button.
  */
 export async function SupportWidget() {
   if (!siteConfig.whatsappDigits) return null;

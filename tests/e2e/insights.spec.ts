@@ -110,6 +110,8 @@ test("the scorecard at phone width: own figures beside the network's, the open c
   const openCases = page.getByTestId("scorecard-open-case");
   await expect(openCases.filter({ hasText: open.trackingNumber })).toBeVisible();
   await expect(openCases.filter({ hasText: open.trackingNumber }).getByTestId("answer-clock")).toContainText("left");
+  // The patients' support chat is not shown to staff (at this width its button covered the open case).
+  await expect(page.getByTestId("support-widget-button")).toHaveCount(0);
   // Nothing wider than the phone's screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath("scorecard-390.png"), fullPage: true });
