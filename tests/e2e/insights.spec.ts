@@ -67,8 +67,12 @@ test("insights at 1366×768: the funnel as chart and table, its CSV, and the hos
   await page.goto("/admin-dashboard/insights");
   await expect(page.getByRole("heading", { name: "Insights", level: 1 })).toBeVisible();
   const funnel = page.getByTestId("insight-funnel");
-  // The chart (Recharts, fetched by this page only) draws its bars.
+  // The chart (Recharts, fetched by this page only) draws its bars, from the steps' names on the left.
   await expect(funnel.locator(".recharts-bar-rectangle").first()).toBeVisible();
+  const [plot, steps] = await Promise.all(
+    [".recharts-cartesian-grid", ".recharts-yAxis"].map(async (selector) => (await funnel.locator(selector).first().boundingBox())!),
+  );
+  expect(steps.x + steps.width).toBeLessThanOrEqual(plot.x + 1);
   await funnel.getByRole("tab", { name: "Table" }).click();
   const table = funnel.getByRole("table", { name: "From case received to treatment" });
   await expect(table.getByRole("row", { name: /Received/ })).toBeVisible();
@@ -92,6 +96,20 @@ test("insights at 1366×768: the funnel as chart and table, its CSV, and the hos
   await page.goto("/admin-dashboard/insights");
   await expect(funnel.locator(".recharts-bar-rectangle").first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("insights-1366x768.png"), fullPage: true });
+  await page.context().close();
+});
+
+test("insights in Arabic: the charts read from right to left", async ({ browser }) => {
+  const page = await pageAs(browser, "admin", { width: 1366, height: 768 });
+  await page.goto("/ar/admin-dashboard/insights");
+  const funnel = page.getByTestId("insight-funnel");
+  await expect(funnel.locator(".recharts-bar-rectangle").first()).toBeVisible();
+  const box = async (selector: string) => (await funnel.locator(selector).first().boundingBox())!;
+  const [plot, steps, firstBar] = await Promise.all([box(".recharts-cartesian-grid"), box(".recharts-yAxis"), box(".recharts-bar-rectangle")]);
+  // The steps' names stand on the right of the plot, and the bars grow from there to the left.
+  expect(steps.x).toBeGreaterThanOrEqual(plot.x + plot.width - 1);
+  expect(Math.abs(firstBar.x + firstBar.width - (plot.x + plot.width))).toBeLessThan(2);
+  await page.screenshot({ path: test.info().outputPath("insights-ar-1366x768.png"), fullPage: true });
   await page.context().close();
 });
 
