@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { usePathname } from "next/navigation";
-import { isLocale } from "@/lib/i18n/locales";
+import { splitLocalePath } from "@/lib/i18n/locales";
 
 /** The coordinators' dashboard and the hospitals' portal (with their sub-pages). */
 const STAFF_AREAS = ["/admin-dashboard", "/admin-setup", "/partner"];
@@ -12,8 +12,6 @@ const STAFF_AREAS = ["/admin-dashboard", "/admin-setup", "/partner"];
  * use for it, and at a phone's width its button covered their controls (the scorecard's open case).
  */
 export function OutsideStaffAreas({ children }: { children: ReactNode }) {
-  // Any language prefix, English's included: the server may see the address the proxy rewrote.
-  const [, first, ...rest] = usePathname().split("/");
-  const path = isLocale(first) ? `/${rest.join("/")}` : `/${[first, ...rest].join("/")}`;
+  const { path } = splitLocalePath(usePathname());
   return STAFF_AREAS.some((area) => path === area || path.startsWith(`${area}/`)) ? null : children;
 }

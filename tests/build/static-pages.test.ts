@@ -130,9 +130,9 @@ test("no pre-rendered marketing page loads more than 25 KiB of script beyond the
 
 /**
  * The records form (on /contact, and /upload, rendered per request) loads the resumable client
- * (tus-js-client) and the DICOM reader (dicom-parser) once a patient chooses a file, not with the page:
- * together about 45 KiB of compressed script that most visitors, who read the page or only type, never
- * use. Each library is recognised by a string of its own code (its protocol header, its error messages).
+ * (tus-js-client) and the DICOM reader (dicom-parser) once the page is idle, not with its first scripts:
+ * together about 28 KiB of compressed script needed only when a file is chosen. Each library is
+ * recognised by a string of its own code (its protocol header, its error messages).
  */
 test("the records form's page loads neither the upload client nor the DICOM reader before a file is chosen", () => {
   const libraries = [
