@@ -1,11 +1,10 @@
 import { NotFoundPage } from "@/components/layout/not-found-page";
 import { defaultLocale } from "@/lib/i18n/locales";
-import { inter } from "./fonts";
 
 // Requests that never reach a locale (rare: the proxy gives every page path one) still get a 404 page.
 export default function GlobalNotFound() {
   return (
-    <html lang={defaultLocale} className={inter.variable}>
+    <html lang={defaultLocale}>
       <body>
         <NotFoundPage locale={defaultLocale} />
       </body>

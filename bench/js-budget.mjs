@@ -3,8 +3,9 @@
  *
  *   node bench/js-budget.mjs [baseUrl]       (default BENCH_URL or http://localhost:3100)
  *
- * For each page it sums the gzipped size of every <script src> the HTML loads (noModule polyfills
- * are left out: browsers with ES modules, i.e. all current ones, never download them).
+ * For each page it sums the gzipped size of every <script src> the HTML loads and every script its
+ * starting script adds after the first paint (pre-rendered pages: scripts/static-page-hashes.mjs).
+ * noModule polyfills are left out: browsers with ES modules, i.e. all current ones, never download them.
  * Baseline: the framework's own chunks (React, React DOM, the Next.js runtime: Next's rootMainFiles),
  * read from the Turbopack bootstrap in the page ("otherChunks") plus the turbopack runtime script.
  * Delta: everything else the page loads, i.e. the app's JavaScript: the shared layout (header,
@@ -17,6 +18,7 @@
  * marketing pages must not load it. Exits 1 when a page is over budget, missing, or loads the viewer.
  */
 import { gzipSync } from "node:zlib";
+import { startedScripts } from "../scripts/static-page-hashes.mjs";
 import { benchBaseUrl, benchPages } from "./lighthouse-pages.mjs";
 
 const BUDGET_KIB = 25;
@@ -62,6 +64,7 @@ async function scriptsOf(path) {
     if (src && !/\bnomodule\b/i.test(attributes)) external.add(new URL(src, `${base}/`).href);
     else if (!src && !/type=["']application\/ld\+json["']/i.test(attributes)) inline += body;
   }
+  for (const [src] of startedScripts(html)) external.add(new URL(src, `${base}/`).href);
   const bootstrap = html.match(/"otherChunks":(\[[^\]]*\])/);
   if (response.ok && !bootstrap) throw new Error(`${path}: no Turbopack bootstrap found; the framework baseline cannot be read (webpack build?)`);
   const framework = new Set([

@@ -7,8 +7,9 @@
  * Next writes `integrity` on its bootstrap scripts (`experimental.sri` in next.config.ts) but not on the
  * client-component chunks of layouts and pages (vercel/next.js#74147: it waits for a change in React), and
  * under `'strict-dynamic'` a script in the HTML without nonce or integrity does not run. So this step first
- * adds the missing `integrity` to the pre-rendered HTML, hashed from the chunk file itself. Fails the build
- * when a page has a script it cannot allow by hash (an external script from elsewhere, an inline event handler).
+ * adds the missing `integrity` to the pre-rendered HTML, hashed from the chunk file itself, then makes the
+ * page start its scripts after its first paint (withScriptsAfterFirstPaint). Fails the build when a page
+ * has a script it cannot allow by hash (an external script from elsewhere, an inline event handler).
  *
  *   node scripts/static-page-hashes.mjs [distDir]   (default: NEXT_DIST_DIR or .next)
  */
@@ -75,6 +76,73 @@ export function withScriptIntegrity(html, distDir) {
   return result;
 }
 
+/**
+ * Runs in the page (written into it as source text): adds the page's scripts once the browser reports
+ * its first contentful paint; at once where paint timing is not supported; after 10 s if the page has
+ * painted nothing by then (a tab opened in the background), as it would have without this.
+ */
+function startScriptsAfterFirstPaint(scripts) {
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    scripts.forEach(function (script) {
+      var element = document.createElement("script");
+      element.src = script[0];
+      if (script[1]) element.integrity = script[1];
+      element.async = true;
+      document.head.appendChild(element);
+    });
+  }
+  var Observer = window.PerformanceObserver;
+  if (!Observer || !Observer.supportedEntryTypes || Observer.supportedEntryTypes.indexOf("paint") < 0) return start();
+  new Observer(function (list) {
+    if (list.getEntriesByName("first-contentful-paint").length) start();
+  }).observe({ type: "paint", buffered: true });
+  setTimeout(start, 10000);
+}
+
+/**
+ * The page's scripts start once its first paint is on the screen (docs/decisions/028-paint-before-scripts.md).
+ * Next writes its chunks as `<script async>`, and preloads some: on a fast link or from the cache they
+ * arrive before the first frame, and the browser runs React and Next (about 100 ms of a phone's main
+ * thread, four times that on a slow one) before it shows anything; on a slow link their download shares
+ * the connection with the stylesheet that the first paint waits for. Here they are taken out of the HTML
+ * (preloads too) and startScriptsAfterFirstPaint fetches and runs them once the page is drawn. A page
+ * without Next's `<script async>` is returned as it is, so a second run changes nothing.
+ */
+export function withScriptsAfterFirstPaint(html) {
+  const scripts = [];
+  const preloads = [];
+  for (const element of elements(parse(html, { sourceCodeLocationInfo: true }))) {
+    const attributes = new Map(element.attrs.map(({ name, value }) => [name, value]));
+    if (element.tagName === "link" && attributes.get("rel") === "preload" && attributes.get("as") === "script") preloads.push(element);
+    const src = attributes.get("src");
+    if (element.tagName === "script" && attributes.has("async") && src?.startsWith("/_next/static/"))
+      scripts.push({ src, integrity: attributes.get("integrity") ?? "", element });
+  }
+  if (!scripts.length) return html;
+  const started = new Set(scripts.map(({ src }) => src));
+  const removed = [
+    ...scripts.slice(1).map(({ element }) => element),
+    ...preloads.filter((link) => started.has(link.attrs.find(({ name }) => name === "href")?.value)),
+  ].map((element) => element.sourceCodeLocation);
+  const list = JSON.stringify(scripts.map(({ src, integrity }) => [src, integrity])).replace(/</g, "\\u003c");
+  const starter = `<script>(${startScriptsAfterFirstPaint.toString()})(${list})</script>`;
+  const first = scripts[0].element.sourceCodeLocation;
+  // Edited from the end of the page backwards, so that the offsets still to be used stay valid.
+  let result = html;
+  for (const { startOffset, endOffset, text } of [...removed, { ...first, text: starter }].sort((x, y) => y.startOffset - x.startOffset))
+    result = result.slice(0, startOffset) + (text ?? "") + result.slice(endOffset);
+  return result;
+}
+
+/** The scripts a page's starting script adds after its first paint, as [src, integrity]: none if it has none. */
+export function startedScripts(html) {
+  const list = html.match(/\(function startScriptsAfterFirstPaint\([\s\S]*?\}\)\((\[[^)]*\])\)<\/script>/);
+  return list ? JSON.parse(list[1]) : [];
+}
+
 /** The pre-rendered pages of a build as [page path, HTML file]: `server/app/fr/services.html` is `/fr/services`. Next's own (`_not-found`, ...) are left out. */
 export function prerenderedPages(distDir) {
   const root = path.join(distDir, "server", "app");
@@ -89,7 +157,7 @@ export function writeManifest(distDir) {
   const pages = {};
   for (const [page, file] of prerenderedPages(distDir)) {
     const html = readFileSync(file, "utf8");
-    const completed = withScriptIntegrity(html, distDir);
+    const completed = withScriptsAfterFirstPaint(withScriptIntegrity(html, distDir));
     if (completed !== html) writeFileSync(file, completed);
     pages[page] = pageScriptSources(completed, page);
   }

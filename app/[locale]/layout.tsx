@@ -11,7 +11,6 @@ import { OutsideStaffAreas } from "@/components/layout/outside-staff-areas";
 import { ChineseFont } from "@/components/layout/chinese-font";
 import { JsonLd } from "@/components/seo/json-ld";
 import { medicalOrganizationJsonLd } from "@/lib/seo/structured-data";
-import { inter } from "../fonts";
 import { promiseValues } from "@/lib/contracts/promise";
 
 export function generateStaticParams() {
@@ -24,7 +23,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   setRequestLocale(locale);
   const tSeo = await getTranslations("seo");
   return (
-    <html lang={locale} dir={textDirection(locale)} className={inter.variable}>
+    <html lang={locale} dir={textDirection(locale)}>
       <body className="min-h-dvh flex flex-col">
         {/* No translation runtime here: pages whose client components need messages add them (PageMessages). */}
         <SiteHeader />

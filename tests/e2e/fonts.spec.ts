@@ -79,10 +79,9 @@ const drawing = (fonts: FontLoad[], script: Script) => fonts.filter((font) => fo
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test("an English page downloads no Arabic, Devanagari or Chinese font", async ({ page }) => {
+test("an English page downloads no font: its text is drawn in the phone's own", async ({ page }) => {
   const { fonts, layoutShift } = await visit(page, "/");
-  expect(fonts.length).toBeGreaterThan(0);
-  for (const script of Object.keys(scripts) as Script[]) expect(drawing(fonts, script), script).toEqual([]);
+  expect(fonts.map((font) => font.url)).toEqual([]);
   expect(layoutShift).toBeLessThan(GOOD_LAYOUT_SHIFT);
 });
 
@@ -114,19 +113,4 @@ test("a Chinese page gets Chinese glyphs after first paint, only the slices it s
   const kib = Math.round(chinese.reduce((sum, font) => sum + font.bytes, 0) / 1024);
   test.info().annotations.push({ type: "chinese fonts", description: `${chinese.length} slices, ${kib} KiB` });
   console.log(`/zh: ${chinese.length} Chinese font slices, ${kib} KiB`);
-});
-
-test.describe("at the width of Lighthouse's phone", () => {
-  test.use({ viewport: { width: 412, height: 823 } });
-
-  test("a Hausa page does not move when the font of its hooked letters comes late", async ({ page }) => {
-    // As on a slow link: Inter's Latin Extended file (ɓ ɗ ƙ ƴ) arrives well after the first paint. Swapped
-    // in then, its narrower ɗ re-wrapped this page's breadcrumb onto one line and moved the page up 28 px.
-    await page.context().route(/inter-latin-ext/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    const { layoutShift } = await visit(page, "/ha/specialties/general-surgery");
-    expect(layoutShift).toBeLessThan(0.01);
-  });
 });

@@ -93,6 +93,22 @@ test("the language selector switches the page, and the choice is remembered on t
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
 });
 
+test("a language chosen before the page's scripts have run still switches the page", async ({ page }) => {
+  // A pre-rendered page is shown before its scripts start (docs/decisions/028-paint-before-scripts.md);
+  // here they are held back until the visitor has chosen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/faq", { waitUntil: "domcontentloaded" });
+  await page.getByTestId("language-selector").selectOption("fr");
+  release();
+  await expect(page).toHaveURL(/\/fr\/faq$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+});
+
 test.describe("accessibility (axe)", () => {
   async function expectNoViolations(page: Page) {
     // Also the label-in-name rule (WCAG 2.5.3), experimental in axe and checked by Lighthouse: a voice-control
