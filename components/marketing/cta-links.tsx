@@ -9,7 +9,8 @@ export function CtaLinks({ links, className }: { links: readonly CtaLink[]; clas
   return (
     <div className={className ?? "flex flex-wrap gap-3"}>
       {links.map((link) => (
-        <Button key={link.href} asChild size="lg" variant={link.variant ?? "default"}>
+        // Long labels (a specialty's name in Hausa is 55 letters) wrap instead of pushing the page sideways.
+        <Button key={link.href} asChild size="lg" variant={link.variant ?? "default"} className="h-auto min-h-12 max-w-full whitespace-normal py-2 text-center">
           <Link href={link.href}>
             {link.icon}
             {link.label}
