@@ -18,7 +18,7 @@
  * marketing pages must not load it. Exits 1 when a page is over budget, missing, or loads the viewer.
  */
 import { gzipSync } from "node:zlib";
-import { startedScripts } from "../scripts/static-page-hashes.mjs";
+import { firstScripts } from "../scripts/static-page-hashes.mjs";
 import { benchBaseUrl, benchPages } from "./lighthouse-pages.mjs";
 
 const BUDGET_KIB = 25;
@@ -57,14 +57,10 @@ async function sum(urls) {
 async function scriptsOf(path) {
   const response = await fetch(`${base}${path}`);
   const html = await response.text();
-  const external = new Set();
+  const external = new Set(firstScripts(html).map(([src]) => new URL(src, `${base}/`).href));
   let inline = "";
-  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const src = attributes.match(/\bsrc=["']([^"']+)["']/i)?.[1];
-    if (src && !/\bnomodule\b/i.test(attributes)) external.add(new URL(src, `${base}/`).href);
-    else if (!src && !/type=["']application\/ld\+json["']/i.test(attributes)) inline += body;
-  }
-  for (const [src] of startedScripts(html)) external.add(new URL(src, `${base}/`).href);
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi))
+    if (!/\bsrc=/i.test(attributes) && !/type=["']application\/ld\+json["']/i.test(attributes)) inline += body;
   const bootstrap = html.match(/"otherChunks":(\[[^\]]*\])/);
   if (response.ok && !bootstrap) throw new Error(`${path}: no Turbopack bootstrap found; the framework baseline cannot be read (webpack build?)`);
   const framework = new Set([

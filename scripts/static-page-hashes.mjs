@@ -143,6 +143,20 @@ export function startedScripts(html) {
   return list ? JSON.parse(list[1]) : [];
 }
 
+/**
+ * The scripts a page loads as it opens, as [src, integrity]: its `<script src>` (noModule polyfills, which a
+ * browser that runs modules never fetches, left out) and those its starting script adds after the first paint.
+ */
+export function firstScripts(html) {
+  const scripts = new Map(startedScripts(html));
+  for (const element of elements(parse(html))) {
+    const attributes = new Map(element.attrs.map(({ name, value }) => [name, value]));
+    if (element.tagName === "script" && attributes.has("src") && !attributes.has("nomodule"))
+      scripts.set(attributes.get("src"), attributes.get("integrity") ?? "");
+  }
+  return [...scripts];
+}
+
 /** The pre-rendered pages of a build as [page path, HTML file]: `server/app/fr/services.html` is `/fr/services`. Next's own (`_not-found`, ...) are left out. */
 export function prerenderedPages(distDir) {
   const root = path.join(distDir, "server", "app");

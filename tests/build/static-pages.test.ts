@@ -15,7 +15,7 @@ import { NextRequest } from "next/server";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { localePath, locales } from "@/lib/i18n/locales";
 import { staticPagePaths } from "@/lib/security/static-pages";
-import { startedScripts } from "../../scripts/static-page-hashes.mjs";
+import { firstScripts, startedScripts } from "../../scripts/static-page-hashes.mjs";
 
 type Element = DefaultTreeAdapterMap["element"];
 type ParentNode = DefaultTreeAdapterMap["parentNode"];
@@ -45,20 +45,6 @@ function elementsOf(node: ParentNode, tagName: string, found: Element[] = []): E
 }
 
 const attributeOf = (element: Element, name: string) => element.attrs.find((attr) => attr.name === name)?.value;
-
-/**
- * The scripts a page loads as it opens, with their integrity: those it names in `<script src>` and those
- * its starting script adds after the first paint (scripts/static-page-hashes.mjs). noModule polyfills
- * (never run by a browser that runs modules) are left out.
- */
-function firstScripts(html: string): Map<string, string | undefined> {
-  const scripts = new Map<string, string | undefined>(startedScripts(html));
-  for (const script of elementsOf(parse(html), "script")) {
-    const src = attributeOf(script, "src");
-    if (src !== undefined && attributeOf(script, "nomodule") === undefined) scripts.set(src, attributeOf(script, "integrity"));
-  }
-  return scripts;
-}
 
 /** What the browser checks against script-src: an inline script's text hash, an external script's integrity (which must match the file). */
 function requiredSources(html: string, page: string): string[] {
@@ -154,7 +140,9 @@ test("no pre-rendered marketing page loads more than 25 KiB of script beyond the
   const over: string[] = [];
   for (const [page, file] of prerenderedPages()) {
     if (page.endsWith("/contact")) continue;
-    const sources = [...firstScripts(readFileSync(file, "utf8")).keys()].filter((src) => !framework.has(src));
+    const sources = firstScripts(readFileSync(file, "utf8"))
+      .map(([src]) => src)
+      .filter((src) => !framework.has(src));
     const kib = sources.reduce((sum, src) => sum + sizeOf(src), 0) / 1024;
     if (kib > 25) over.push(`${page}: ${kib.toFixed(1)} KiB`);
   }
@@ -172,7 +160,7 @@ test("the records form's page loads neither the upload client nor the DICOM read
     ["tus-js-client", "Tus-Resumable"],
     ["dicom-parser", "dicomParser.readPart10Header"],
   ];
-  const sources = [...firstScripts(readFileSync(path.join(appDir, "en", "contact.html"), "utf8")).keys()];
+  const sources = firstScripts(readFileSync(path.join(appDir, "en", "contact.html"), "utf8")).map(([src]) => src);
   assert.ok(sources.length > 0, "no scripts on /contact");
   const code = sources.map((src) => readFileSync(path.join(distDir, src.slice("/_next/".length)), "utf8")).join("\n");
   const loaded = libraries.filter(([, marker]) => code.includes(marker)).map(([name]) => name);

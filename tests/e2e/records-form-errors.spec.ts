@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { fileSamples, fillRecordsForm } from "./support";
 import { readFileSync } from "node:fs";
-import { startedScripts } from "../../scripts/static-page-hashes.mjs";
+import { firstScripts } from "../../scripts/static-page-hashes.mjs";
 
 const ar = JSON.parse(readFileSync("messages/ar.json", "utf8")) as { errors: Record<string, string> };
 const arabic = { email: ar.errors.email_invalid, consentEmail: ar.errors.consent_email_invalid };
@@ -47,8 +47,7 @@ test("files chosen while the connection is down are refused with the connection 
   // The reader of studies and the resumable client are not in the page's first scripts (they load once
   // it is idle): every later script fails, as it would on a connection that dropped after the page came.
   const html = await (await page.request.get("/contact")).text();
-  // Its first scripts: those its starting script adds after the first paint, and any <script src>.
-  const first = new Set([...startedScripts(html).map(([src]) => src), ...[...html.matchAll(/<script[^>]* src="([^"]+)"/g)].map(([, src]) => src)]);
+  const first = new Set(firstScripts(html).map(([src]) => src));
   let offline = true;
   await page.route("**/_next/static/chunks/*.js", (route) =>
     offline && !first.has(new URL(route.request().url()).pathname) ? route.abort("internetdisconnected") : route.continue(),
