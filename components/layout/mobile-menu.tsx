@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { IntentLink } from "@/components/i18n/intent-link";
 import { usePathname } from "next/navigation";
 import { Menu, X } from "lucide-react";
+import { useHydrated } from "@/client/use-hydrated";
 
 export interface MobileMenuLabels {
   open: string;
@@ -13,6 +14,8 @@ export interface MobileMenuLabels {
 
 export function MobileMenu({ links, labels, children }: { links: { href: string; label: string }[]; labels: MobileMenuLabels; children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  // A tap before the page's scripts run would do nothing: until then the button says it is not ready.
+  const hydrated = useHydrated();
   const pathname = usePathname();
   // Close the menu after navigating.
   const [openedAt, setOpenedAt] = useState(pathname);
@@ -31,6 +34,7 @@ export function MobileMenu({ links, labels, children }: { links: { href: string;
     <div className="xl:hidden">
       <button
         type="button"
+        disabled={!hydrated}
         aria-expanded={open}
         aria-controls="mobile-menu"
         aria-label={open ? labels.close : labels.open}

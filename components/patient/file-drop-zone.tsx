@@ -89,7 +89,7 @@ export function FileDropZone({
         </p>
       </div>
       {/* The picker the area opens, outside it: a control inside a button would be read into its name. */}
-      <input {...getInputProps({ accept })} />
+      <input {...getInputProps({ accept, disabled })} />
       <div className="flex flex-wrap items-center gap-2">
         <Button type="button" variant="outline" onClick={() => folderInput.current?.click()} disabled={disabled}>
           <FolderOpen aria-hidden className="h-4 w-4" />
@@ -102,6 +102,7 @@ export function FileDropZone({
           type="file"
           multiple
           hidden
+          disabled={disabled}
           tabIndex={-1}
           data-testid="folder-input"
           onChange={folderChosen}

@@ -24,6 +24,7 @@ import { ContinueUploads } from "@/components/uploads/continue-uploads";
 import { UploadQueueList } from "@/components/uploads/upload-queue-list";
 import { showApiError, useErrorText } from "@/client/errors";
 import { useFormDraft } from "@/client/form-draft";
+import { useHydrated } from "@/client/use-hydrated";
 import { useWarnBeforeLeaving } from "@/client/warn-before-leaving";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -93,6 +94,9 @@ export function RecordsForm() {
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const submit = useSubmitRecords();
   const pending = submit.isPending || queue.sending;
+  // Nothing can be chosen or typed before the form is React's: it would be lost (ADR 28).
+  const hydrated = useHydrated();
+  const locked = !hydrated || pending;
   // What was typed survives a reload (text fields only: not the files, not the consent or its date).
   const draft = useFormDraft("records", form, { exclude: ["consent", "consentDate"] });
   useWarnBeforeLeaving(pending);
@@ -260,11 +264,11 @@ export function RecordsForm() {
         </p>
       )}
       {!sending && (
-        <FileDropZone onAdd={(added) => void picker.choose(added)} disabled={pending} accept={ACCEPT} hint={t("fileHint")} refusal={picker.refusal} />
+        <FileDropZone onAdd={(added) => void picker.choose(added)} disabled={locked} accept={ACCEPT} hint={t("fileHint")} refusal={picker.refusal} />
       )}
       {!sending && <ImagingSummary imaging={imaging} disabled={pending} onClear={picker.clear} />}
       <UploadQueueList queue={queue} removable={!sending} />
-      <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2" disabled={pending || !!sending}>
+      <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2" disabled={locked || !!sending}>
         <legend className="mb-2 font-semibold">{t("patientDetails")}</legend>
         {field("patientName", { label: "name", required: true, autoComplete: "name" })}
         {field("email", { required: true, type: "email", autoComplete: "email", maxLength: 254 })}
@@ -319,7 +323,7 @@ export function RecordsForm() {
           <Textarea id="records-message" {...register("message")} rows={4} maxLength={5000} />
         </div>
       </fieldset>
-      <fieldset className="min-w-0 space-y-4 rounded-lg border p-4" disabled={pending || !!sending}>
+      <fieldset className="min-w-0 space-y-4 rounded-lg border p-4" disabled={locked || !!sending}>
         <legend className="px-1 font-semibold">{t("consent.title")}</legend>
         <p className="text-sm text-muted-foreground">{t("consent.text")}</p>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
@@ -363,7 +367,7 @@ export function RecordsForm() {
         </p>
       )}
       <div className="space-y-2">
-        <Button type="submit" size="lg" className="w-full" disabled={pending || !!sending || missing.length > 0 || (!!done && !!user)}>
+        <Button type="submit" size="lg" className="w-full" disabled={locked || !!sending || missing.length > 0 || (!!done && !!user)}>
           {pending ? t("submitting") : t("submit")}
         </Button>
         {/* Not while the case's files travel or once it is sent: the picked files have moved to the upload list. */}

@@ -123,6 +123,37 @@ test("every pre-rendered page starts its scripts after its first paint", () => {
 });
 
 /**
+ * Shown before its scripts run, a pre-rendered page must not take a tap or a file it would drop: the
+ * phone menu's button and the records form's pickers, fields and submit button are disabled in the
+ * HTML (React enables them once it has taken the page over: the e2e suites wait for that).
+ */
+test("controls that need the page's scripts are disabled until they run", () => {
+  const pages = prerenderedPages();
+  for (const page of [...locales.map((locale) => `/${locale}/contact`), "/en/about", "/ar/faq"]) {
+    const file = pages.get(page);
+    assert.ok(file, `${page} is not pre-rendered`);
+    const document = parse(readFileSync(file, "utf8"));
+    const menuButton = elementsOf(document, "button").find((button) => attributeOf(button, "aria-controls") === "mobile-menu");
+    assert.equal(attributeOf(menuButton!, "disabled"), "", `${page}: the menu button works before the scripts run`);
+    if (!page.endsWith("/contact")) continue;
+    const form = elementsOf(document, "form").find((candidate) =>
+      elementsOf(candidate, "input").some((input) => attributeOf(input, "id") === "records-consentEmail"),
+    );
+    assert.ok(form, `${page}: no records form`);
+    const open = [
+      ...elementsOf(form, "input").filter((input) => attributeOf(input, "type") === "file"),
+      ...elementsOf(form, "fieldset"),
+      ...elementsOf(form, "button").filter((button) => attributeOf(button, "type") === "submit"),
+    ].filter((control) => attributeOf(control, "disabled") === undefined);
+    assert.deepEqual(
+      open.map((control) => `${control.tagName} ${attributeOf(control, "id") ?? attributeOf(control, "type") ?? ""}`),
+      [],
+      `${page}: usable before the scripts run`,
+    );
+  }
+});
+
+/**
  * Issue 19: a marketing page loads at most 25 KiB (gzip, as `next start` sends it) of JavaScript beyond
  * the framework's own (React and Next's runtime: the build's rootMainFiles). bench/js-budget.mjs prints
  * the figures; this fails the build's tests when a page goes over, as the hospitals page once did when

@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { fileSamples } from "./support";
+import { fileSamples, recordsFormReady } from "./support";
 
 test("the consent block: no error before an attempt, the patient's name and e-mail carried over (still editable), thanks only once the server has recorded it", async ({
   page,
 }) => {
   await page.goto("/contact");
+  await recordsFormReady(page);
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Submit Medical Records" }) });
   await expect(form.getByLabel(/^Name( \*)?$/)).toBeVisible();
   await expect(page.getByText("Required: Please check this box")).toHaveCount(0);

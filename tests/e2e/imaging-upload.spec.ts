@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import path from "node:path";
-import { fillRecordsForm, lettersOnly, signUpThroughApi } from "./support";
+import { fillRecordsForm, lettersOnly, signUpThroughApi, recordsFormReady } from "./support";
 
 /*
  * A patient sends a CD from a phone (issue 17): at 390 px, "Add a folder" picks the CD-like folder of
@@ -24,6 +24,7 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
 test("a CD picked as a folder at phone width: study summary, skipped files, one series left out, only the kept images arrive", async ({ page }, testInfo) => {
   const account = await signUpThroughApi(page.request, `Halima${lettersOnly(Date.now().toString(36))}`);
   await page.goto("/contact");
+  await recordsFormReady(page);
   const form = await fillRecordsForm(page, {});
   await form.getByTestId("folder-input").setInputFiles(CD);
 
@@ -86,6 +87,7 @@ test("a CD whose sending stopped: after a reload its missing images are offered 
     if (new URL(response.url()).pathname.startsWith("/api/uploads") && response.status() === 201) arrived++;
   });
   await page.goto("/contact");
+  await recordsFormReady(page);
   const form = await fillRecordsForm(page, {});
   await form.getByTestId("folder-input").setInputFiles(CD);
   await expect(form.getByTestId("imaging-series")).toHaveCount(2);
@@ -132,6 +134,7 @@ test("a CD whose sending stopped: after a reload its missing images are offered 
 
 test("the study summary in Arabic at phone width", async ({ page }, testInfo) => {
   await page.goto(pagePath("ar", "/contact"));
+  await recordsFormReady(page);
   await page.getByTestId("folder-input").setInputFiles(CD);
   const summary = page.getByTestId("imaging-summary");
   await expect(summary.getByTestId("imaging-series")).toHaveCount(2);
@@ -143,6 +146,7 @@ test("the study summary in Arabic at phone width", async ({ page }, testInfo) =>
 
 test("choosing more documents than a case takes is refused at the drop area, in view, and nothing is added", async ({ page }) => {
   await page.goto("/contact");
+  await recordsFormReady(page);
   const pdf = (i: number) => ({ name: `report-${i}.pdf`, mimeType: "application/pdf", buffer: Buffer.from(`%PDF-1.4\n% report ${i}\n`) });
   await page.locator('input[type="file"]:not([webkitdirectory])').setInputFiles(Array.from({ length: 65 }, (_, i) => pdf(i)));
   const refusal = page.getByTestId("files-refused");

@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { fileSamples, fillRecordsForm, waitForMail, signUpThroughApi } from "./support";
+import { fileSamples, fillRecordsForm, waitForMail, signUpThroughApi, recordsFormReady } from "./support";
 import { PLAN_PROMISE_HOURS } from "../../lib/contracts/promise";
 
 test("a guest submits records, sees the tracking number, then tracks the case with an e-mailed code", async ({ page }) => {
   const email = `guest.${Date.now().toString(36)}@example.com`;
   await page.goto("/contact");
+  await recordsFormReady(page);
   await expect(page.getByRole("heading", { name: "Start Your Healthcare Journey" })).toBeVisible();
   const form = await fillRecordsForm(page, { name: "Amina Bello", email });
   const submit = form.getByRole("button", { name: "Submit Medical Records" });
@@ -54,6 +55,7 @@ test("a guest submits records, sees the tracking number, then tracks the case wi
 
 test("a refused file is marked on its own row before anything is sent; the others go, and nothing is lost from the form", async ({ page }) => {
   await page.goto("/upload");
+  await recordsFormReady(page);
   const form = await fillRecordsForm(page, { name: "Musa Ibrahim", email: "musa@example.com" });
   await form.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([fileSamples.pdf("lab"), fileSamples.exe("scan")]);
   const refused = form.getByTestId("upload-row").filter({ hasText: "scan.pdf" });
@@ -68,6 +70,7 @@ test("a refused file is marked on its own row before anything is sent; the other
 test("a signed-in patient, greeted by name, submits, lands on the one dashboard (/journey) with the stage and progress, and adds files", async ({ page }) => {
   const account = await signUpThroughApi(page.request, "Chioma");
   await page.goto("/contact?specialty=oncology");
+  await recordsFormReady(page);
   await expect(page.getByText("Welcome back, Chioma.")).toBeVisible();
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Submit Medical Records" }) });
   await expect(form.getByLabel(/^Email( \*)?$/)).toHaveValue(account.email);

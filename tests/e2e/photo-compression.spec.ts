@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { formatFileSize } from "../../lib/contracts/file-size";
-import { fillRecordsForm } from "./support";
+import { fillRecordsForm, recordsFormReady } from "./support";
 import { readText, reportPhoto, rotatedLeft, stopOcr, toJpeg } from "../support/photo-harness";
 
 /*
@@ -46,6 +46,7 @@ test("a large photo of a report is sent lighter, still readable; 'Send the origi
   });
 
   await page.goto("/upload");
+  await recordsFormReady(page);
   const form = await fillRecordsForm(page, { name: "Amina Bello", email: `photo.${Date.now().toString(36)}@example.com` });
   await form.getByLabel("I have read the above and give my consent.").check();
   await form.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([{ name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: photo }]);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { fileSamples, fillRecordsForm } from "./support";
+import { fileSamples, fillRecordsForm, recordsFormReady } from "./support";
 import { readFileSync } from "node:fs";
 import { firstScripts } from "../../scripts/static-page-hashes.mjs";
 
@@ -9,6 +9,7 @@ const arabic = { email: ar.errors.email_invalid, consentEmail: ar.errors.consent
 /** The Arabic records form, complete and valid except for the e-mails given. */
 async function fillInArabic(page: Page, emails: { email: string; consentEmail: string }) {
   await page.goto("/ar/contact");
+  await recordsFormReady(page);
   const form = page.locator("form").filter({ has: page.locator("#records-consentEmail") });
   await form.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([fileSamples.pdf("echocardiogram")]);
   await form.locator("#records-patientName").fill("أمينة بيلو");
@@ -53,6 +54,7 @@ test("files chosen while the connection is down are refused with the connection 
     offline && !first.has(new URL(route.request().url()).pathname) ? route.abort("internetdisconnected") : route.continue(),
   );
   await page.goto("/contact");
+  await recordsFormReady(page);
   const form = await fillRecordsForm(page, { name: "Halima Sani", email: `halima.${Date.now().toString(36)}@example.com` });
   await form.getByLabel("I have read the above and give my consent.").check();
   const picker = form.locator('input[type="file"]:not([webkitdirectory])');

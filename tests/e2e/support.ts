@@ -241,6 +241,16 @@ export async function submitRecordsThroughApi(
   return (await upload.json()) as { id: string; trackingNumber: string };
 }
 
+/**
+ * Waits until React has taken over the records form on the current page. Until then its picker and
+ * fields are disabled, as a person sees them: a pre-rendered page paints before its scripts run
+ * (docs/decisions/028-paint-before-scripts.md), and a file chosen earlier would be dropped.
+ */
+export async function recordsFormReady(page: Page): Promise<void> {
+  const form = page.locator("form").filter({ has: page.locator("#records-consentEmail") });
+  await expect(form.locator('input[type="file"]:not([webkitdirectory])')).toBeEnabled();
+}
+
 /** The records form on the current page with its required fields filled (and the optional ones the specs check); the consent box is left to the spec. */
 export async function fillRecordsForm(page: Page, values: { name?: string; email?: string }) {
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Submit Medical Records" }) });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { signUpThroughApi } from "./support";
+import { signUpThroughApi, recordsFormReady } from "./support";
 
 /**
  * Phones: long file names (WhatsApp's, and longer) never make the records form or the journey page
@@ -85,6 +85,7 @@ for (const locale of locales) {
     test(`records form at ${width} px in ${locale}: long file names neither widen the page nor hide their extension`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(path(locale, "/contact"));
+      await recordsFormReady(page);
       const form = recordsForm(page);
       await form.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([{ ...longFiles[0], buffer: await photo(page) }, ...longFiles.slice(1)]);
       const rows = form.locator("li").filter({ has: page.locator("[data-file-name-tail]") });
@@ -133,6 +134,7 @@ test("signed in, at 320, 390 and 414 px in en, ar and zh: the journey's long fil
       await expectNoSidewaysScroll(page);
       // The records form with a signed-in header (notification bell) and the long names chosen.
       await page.goto(path(locale, "/contact"));
+      await recordsFormReady(page);
       await recordsForm(page).locator('input[type="file"]:not([webkitdirectory])').setInputFiles(longFiles);
       await expect(recordsForm(page).locator("[data-file-name-tail]")).toHaveCount(longFiles.length);
       await expectNoSidewaysScroll(page);
@@ -142,6 +144,7 @@ test("signed in, at 320, 390 and 414 px in en, ar and zh: the journey's long fil
 
 test("what was typed into the records form is back after a reload, the consent and the files are not", async ({ page }) => {
   await page.goto("/contact");
+  await recordsFormReady(page);
   const form = recordsForm(page);
   await form.locator("#records-patientName").fill("Amina Bello");
   await form.locator("#records-email").fill("amina@example.com");
@@ -168,6 +171,7 @@ test("what was typed into the records form is back after a reload, the consent a
 
 test("after a successful submit the draft is gone: a reload shows an empty form", async ({ page }) => {
   await page.goto("/contact");
+  await recordsFormReady(page);
   const form = recordsForm(page);
   const email = `draft.${Date.now().toString(36)}@example.com`;
   await form.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([{ name: "echo.pdf", mimeType: "application/pdf", buffer: pdf }]);
