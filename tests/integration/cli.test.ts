@@ -1,7 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { LOCK_FILE } from "@/lib/db/embedded-lock";
@@ -25,11 +25,19 @@ describe("configuration and command-line tools", () => {
 
   test("npm start without the production secrets stops before the server starts, and generates none", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "afya-cfg-"));
+    // npm start regenerates the database client (lib/db/generated) first: in a copy of the checkout, so
+    // that the integration files running beside this one never import it half written.
+    const checkout = mkdtempSync(path.join(tmpdir(), "afya-checkout-"));
+    const leftOut = new Set(["node_modules", ".next", ".git", "test-results", "public"].map((entry) => path.resolve(entry)));
+    cpSync(process.cwd(), checkout, { recursive: true, filter: (source) => !leftOut.has(path.resolve(source)) });
+    symlinkSync(path.resolve("node_modules"), path.join(checkout, "node_modules"));
     const result = spawnSync("npm", ["start", "--silent", "--", "-p", "3999"], {
+      cwd: checkout,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir } as unknown as NodeJS.ProcessEnv,
       encoding: "utf8",
       timeout: 120_000,
     });
+    rmSync(checkout, { recursive: true, force: true });
     assert.equal(result.status, 1, result.stdout + result.stderr);
     assert.match(result.stderr, /BETTER_AUTH_SECRET is required in production/);
     assert.doesNotMatch(result.stdout + result.stderr, /Ready|Starting/);
