@@ -24,7 +24,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { startServer } from "./server.mjs";
+import { startServer, stopper } from "./server.mjs";
 
 const port = Number(process.argv[2] ?? process.env.BENCH_PORT ?? 3100);
 const benchLocales = (process.env.BENCH_LOCALES ?? "en,ar,zh,ha,hi").split(",");
@@ -79,8 +79,7 @@ async function startBaseline(dir) {
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  return { url, stop: () => (child.kill("SIGTERM"), exited) };
+  return { url, stop: stopper(child) };
 }
 
 /** The site's languages, as its sitemap names them (hreflang), so that /faq is not taken for a language. */

@@ -49,9 +49,21 @@ export async function startServer(extraEnv = {}, cwd = process.cwd(), port = und
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  const exited = new Promise((resolve) => child.once("exit", resolve));
   // stop() resolves once the server has exited (its embedded database can then be opened by another process).
-  return { url, pid: child.pid, dataDir, env, stop: () => (child.kill("SIGTERM"), exited) };
+  return { url, pid: child.pid, dataDir, env, stop: stopper(child) };
+}
+
+/**
+ * A function that stops `child` (SIGTERM) and resolves once it has exited. A server still waiting after
+ * 10 s (on the open keep-alive connections of a browser that stays up between pages) is killed.
+ */
+export function stopper(child) {
+  const exited = new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", resolve)));
+  return () => {
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    return exited.finally(() => clearTimeout(timer));
+  };
 }
 
 /** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
