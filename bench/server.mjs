@@ -54,8 +54,8 @@ export async function startServer(extraEnv = {}, cwd = process.cwd(), port = und
 }
 
 /**
- * A function that stops `child` (SIGTERM) and resolves once it has exited. A server still waiting after
- * 10 s (on the open keep-alive connections of a browser that stays up between pages) is killed.
+ * A function that stops `child` (SIGTERM) and resolves once it has exited. A server that has not exited
+ * 10 s later is killed, so that a bench never hangs on a stop.
  */
 export function stopper(child) {
   const exited = new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", resolve)));

@@ -134,7 +134,8 @@ test("controls that need the page's scripts are disabled until they run", () => 
     assert.ok(file, `${page} is not pre-rendered`);
     const document = parse(readFileSync(file, "utf8"));
     const menuButton = elementsOf(document, "button").find((button) => attributeOf(button, "aria-controls") === "mobile-menu");
-    assert.equal(attributeOf(menuButton!, "disabled"), "", `${page}: the menu button works before the scripts run`);
+    assert.ok(menuButton, `${page}: no menu button`);
+    assert.equal(attributeOf(menuButton, "disabled"), "", `${page}: the menu button works before the scripts run`);
     if (!page.endsWith("/contact")) continue;
     const form = elementsOf(document, "form").find((candidate) =>
       elementsOf(candidate, "input").some((input) => attributeOf(input, "id") === "records-consentEmail"),

@@ -9,8 +9,7 @@ const arabic = { email: ar.errors.email_invalid, consentEmail: ar.errors.consent
 /** The Arabic records form, complete and valid except for the e-mails given. */
 async function fillInArabic(page: Page, emails: { email: string; consentEmail: string }) {
   await page.goto("/ar/contact");
-  await recordsFormReady(page);
-  const form = page.locator("form").filter({ has: page.locator("#records-consentEmail") });
+  const form = await recordsFormReady(page);
   await form.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([fileSamples.pdf("echocardiogram")]);
   await form.locator("#records-patientName").fill("أمينة بيلو");
   await form.locator("#records-email").fill(emails.email);

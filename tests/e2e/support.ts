@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type APIRequestContext, type APIResponse, type Page, type Response } from "@playwright/test";
+import { expect, type APIRequestContext, type APIResponse, type Locator, type Page, type Response } from "@playwright/test";
 import { secretFromTotpUri, totpCode } from "../support/totp";
 
 export { totpCode };
@@ -246,10 +246,14 @@ export async function submitRecordsThroughApi(
  * fields are disabled, as a person sees them: a pre-rendered page paints before its scripts run
  * (docs/decisions/028-paint-before-scripts.md), and a file chosen earlier would be dropped.
  */
-export async function recordsFormReady(page: Page): Promise<void> {
-  const form = page.locator("form").filter({ has: page.locator("#records-consentEmail") });
+export async function recordsFormReady(page: Page): Promise<Locator> {
+  const form = recordsForm(page);
   await expect(form.locator('input[type="file"]:not([webkitdirectory])')).toBeEnabled();
+  return form;
 }
+
+/** The records form on the current page (the one with the consent's e-mail field). */
+export const recordsForm = (page: Page) => page.locator("form").filter({ has: page.locator("#records-consentEmail") });
 
 /** The records form on the current page with its required fields filled (and the optional ones the specs check); the consent box is left to the spec. */
 export async function fillRecordsForm(page: Page, values: { name?: string; email?: string }) {

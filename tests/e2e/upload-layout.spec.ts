@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { signUpThroughApi, recordsFormReady } from "./support";
+import { signUpThroughApi, recordsForm, recordsFormReady } from "./support";
 
 /**
  * Phones: long file names (WhatsApp's, and longer) never make the records form or the journey page
@@ -77,8 +77,6 @@ async function photo(page: Page): Promise<Buffer> {
   });
   return Buffer.from(dataUrl.split(",")[1], "base64");
 }
-
-const recordsForm = (page: Page) => page.locator("form").filter({ has: page.locator("#records-consentEmail") });
 
 for (const locale of locales) {
   for (const width of widths) {
