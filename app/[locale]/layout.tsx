@@ -8,7 +8,6 @@ import { SiteHeader } from "@/components/layout/site-header";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SupportWidget } from "@/components/layout/support-widget";
 import { OutsideStaffAreas } from "@/components/layout/outside-staff-areas";
-import { ChineseFont } from "@/components/layout/chinese-font";
 import { JsonLd } from "@/components/seo/json-ld";
 import { medicalOrganizationJsonLd } from "@/lib/seo/structured-data";
 import { promiseValues } from "@/lib/contracts/promise";
@@ -34,7 +33,6 @@ export default async function LocaleLayout({ children, params }: { children: Rea
         <OutsideStaffAreas>
           <SupportWidget />
         </OutsideStaffAreas>
-        {locale === "zh" ? <ChineseFont /> : null}
         <JsonLd data={medicalOrganizationJsonLd({ locale, description: tSeo("organizationDescription", promiseValues) })} />
       </body>
     </html>
