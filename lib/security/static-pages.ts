@@ -19,6 +19,7 @@ export const staticPagePaths: readonly string[] = [
   "/faq",
   "/about",
   "/contact",
+  "/upload",
   "/privacy",
   "/terms",
 ];

@@ -158,9 +158,9 @@ test("controls that need the page's scripts are disabled until they run", () => 
  * Issue 19: a marketing page loads at most 25 KiB (gzip, as `next start` sends it) of JavaScript beyond
  * the framework's own (React and Next's runtime: the build's rootMainFiles). bench/js-budget.mjs prints
  * the figures; this fails the build's tests when a page goes over, as the hospitals page once did when
- * its client code brought zod. The contact page is left out: it is pre-rendered, but most of it is the
- * records form (the same form as /upload: uploads, validation, the translation runtime), whose script
- * is the feature itself (about 139 KiB gz; its upload client and DICOM reader come later, next test).
+ * its client code brought zod. The contact and upload pages are left out: they are pre-rendered, but most
+ * of each is the records form (uploads, validation, the translation runtime), whose script is the
+ * feature itself (about 139 KiB gz; its upload client and DICOM reader come later, next test).
  */
 test("no pre-rendered marketing page loads more than 25 KiB of script beyond the framework", () => {
   const manifest = JSON.parse(readFileSync(path.join(distDir, "build-manifest.json"), "utf8")) as { rootMainFiles: string[] };
@@ -171,7 +171,7 @@ test("no pre-rendered marketing page loads more than 25 KiB of script beyond the
     gzipped.get(src) ?? gzipped.set(src, gzipSync(readFileSync(path.join(distDir, src.slice("/_next/".length)))).length).get(src)!;
   const over: string[] = [];
   for (const [page, file] of prerenderedPages()) {
-    if (page.endsWith("/contact")) continue;
+    if (page.endsWith("/contact") || page.endsWith("/upload")) continue;
     const sources = firstScripts(readFileSync(file, "utf8"))
       .map(([src]) => src)
       .filter((src) => !framework.has(src));
@@ -182,7 +182,7 @@ test("no pre-rendered marketing page loads more than 25 KiB of script beyond the
 });
 
 /**
- * The records form (on /contact, and /upload, rendered per request) loads the resumable client
+ * The records form (on /contact and /upload, both pre-rendered) loads the resumable client
  * (tus-js-client) and the DICOM reader (dicom-parser) once the page is idle, not with its first scripts:
  * together about 28 KiB of compressed script needed only when a file is chosen. Each library is
  * recognised by a string of its own code (its protocol header, its error messages).
