@@ -1,27 +1,23 @@
 "use client";
 
-import { LateNotice } from "@/components/patient/late-notice";
-import { useState, type ComponentProps } from "react";
+import { useEffect, useState, type ComponentProps } from "react";
+import dynamic from "next/dynamic";
 import type { z } from "zod";
-import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Link } from "@/lib/i18n/navigation";
-import { statusColour, statusText } from "@/lib/contracts/submissions";
-import { trackRequestSchema, trackVerifySchema, type TrackedSubmission as Tracked, type TrackRequestInput } from "@/lib/contracts/tracking";
+import { trackRequestSchema, trackVerifySchema, type TrackRequestInput } from "@/lib/contracts/tracking";
 import { useRequestTrackingCode, useTrackedSubmission, useVerifyTrackingCode } from "@/client/queries/tracking";
 import { showApiError, useErrorText } from "@/client/errors";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { CaseFileList } from "@/components/files/case-file-list";
 import { errorIdOf, FieldError, FieldLabel } from "./form-parts";
-import { PlanComparison } from "./plan-comparison";
-import { splitMatched, StatusHistory } from "./status-history";
-import { TransferRecords } from "./transfer-records";
 
 const emptyRequest: TrackRequestInput = { trackingNumber: "", email: "" };
+
+// The case's view (plans, history, files) is fetched apart: a visitor who has not verified never needs it.
+const loadTrackedSubmission = () => import("./tracked-submission");
+const TrackedSubmission = dynamic(() => loadTrackedSubmission().then((module) => module.TrackedSubmission));
 
 /**
  * /track: tracking number + e-mail, then a one-time code sent to that e-mail, then status and history.
@@ -37,6 +33,10 @@ export function TrackView({ hasTrackCookie }: { hasTrackCookie: boolean }) {
   const verifyCode = useVerifyTrackingCode();
   const tracked = useTrackedSubmission(hasTrackCookie || verifyCode.isSuccess);
   const [step, setStep] = useState<"details" | "code">("details");
+  // Fetched while the case is being verified or read, so that it is there when the case is.
+  useEffect(() => {
+    if (hasTrackCookie || step === "code") void loadTrackedSubmission();
+  }, [hasTrackCookie, step]);
 
   const requestForm = useForm({ resolver: zodResolver(trackRequestSchema), defaultValues: emptyRequest });
   const verifyForm = useForm({ resolver: zodResolver(trackVerifySchema), defaultValues: { ...emptyRequest, code: "" } });
@@ -129,74 +129,5 @@ export function TrackView({ hasTrackCookie }: { hasTrackCookie: boolean }) {
         </form>
       )}
     </div>
-  );
-}
-
-function TrackedSubmission({ tracked }: { tracked: Tracked }) {
-  const t = useTranslations("track");
-  const tst = useTranslations("statuses");
-  const format = useFormatter();
-  const label = (status: string) => (tst.has(status) ? tst(status) : statusText(status));
-  const { matched, declined } = splitMatched(tracked.matchedHospitals);
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="flex flex-wrap items-center gap-2">
-            <span className="font-mono">{tracked.trackingNumber}</span>
-            <Badge variant={statusColour(tracked.status)} data-testid="tracked-status">
-              {label(tracked.status)}
-            </Badge>
-          </h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-4 text-sm">
-        <p>{t("submittedOn", { date: format.dateTime(new Date(tracked.createdAt), { dateStyle: "medium" }) })}</p>
-        {matched.length > 0 && (
-          <p>
-            <span className="font-medium">{t("matchedHospitals")}: </span>
-            {matched.map((hospital) => `${hospital.name}, ${hospital.country}`).join(" · ")}
-          </p>
-        )}
-        {declined.length > 0 && (
-          <p data-testid="declined-hospitals">
-            <span className="font-medium">{t("declinedHospitals")}: </span>
-            {declined.map((hospital) => `${hospital.name}, ${hospital.country}`).join(" · ")}
-          </p>
-        )}
-        <TransferRecords hospitals={tracked.matchedHospitals} className="space-y-1 text-muted-foreground" />
-        <LateNotice notice={tracked.lateNotice} />
-        {tracked.documentRequests.some((request) => !request.fulfilledAt) && (
-          <div role="status" className="space-y-2 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-yellow-900" data-testid="document-request">
-            <p className="font-semibold">{t("documentRequestTitle")}</p>
-            <ul className="space-y-1">
-              {tracked.documentRequests
-                .filter((request) => !request.fulfilledAt)
-                .map((request) => (
-                  <li key={request.id}>
-                    {t("documentRequestAsked", { date: format.dateTime(new Date(request.createdAt), { dateStyle: "medium" }) })}{" "}
-                    <span className="whitespace-pre-line">{request.message}</span>
-                  </li>
-                ))}
-            </ul>
-            <p>
-              {t("documentRequestHint")}{" "}
-              <Link href="/contact" className="font-medium underline">
-                {t("contactUs")}
-              </Link>
-            </p>
-          </div>
-        )}
-        <PlanComparison plans={tracked.plans} canDecide={tracked.status === "responded"} approveUrl="/api/track/approve-plan" />
-        <section>
-          <h3 className="mb-2 font-medium">{t("history")}</h3>
-          <StatusHistory history={tracked.history} className="space-y-1 border-s ps-4" />
-        </section>
-        <section>
-          <h3 className="mb-2 font-medium">{t("files")}</h3>
-          <CaseFileList files={tracked.files} />
-        </section>
-      </CardContent>
-    </Card>
   );
 }
