@@ -9,7 +9,8 @@
  *
  * One server at a time, all on that port: the baseline, then this build (bench/server.mjs: fresh data
  * directory), then the baseline again. BENCH_LOCALES (comma-separated) and BENCH_PAGES (a regular
- * expression on the path) narrow the run. Prints a table, the worst page and the goals of issue 19.
+ * expression on the path) narrow the run. Prints a table, the worst page and the goals of issue 19. A page
+ * whose run Lighthouse could not finish (a runtime error, no score) is measured once more.
  * Chromium from CHROME_PATH (default Debian's /usr/bin/chromium).
  *
  * BENCH_THROTTLING=devtools slows the network and CPU for real while the page loads (Lighthouse's
@@ -127,7 +128,10 @@ async function measure(address) {
   row.failing = Object.values(lhr.audits)
     .filter((audit) => audit.score !== null && audit.score < 0.9 && ["binary", "numeric", "metricSavings"].includes(audit.scoreDisplayMode))
     .map((audit) => audit.id);
-  if (lhr.runtimeError) row.failing.unshift(`${lhr.runtimeError.code}`);
+  if (lhr.runtimeError) {
+    row.runtimeError = lhr.runtimeError.code;
+    row.failing.unshift(lhr.runtimeError.code);
+  }
   return row;
 }
 
@@ -142,9 +146,17 @@ try {
   const app = await startServer({ APP_URL: `http://localhost:${port}` }, root, port);
   try {
     for (const pathname of await publicPaths(app.url)) {
-      const row = { page: pathname, ...(await measure(`${app.url}${pathname}`)) };
+      let row = { page: pathname, ...(await measure(`${app.url}${pathname}`)) };
+      // A run Lighthouse could not finish measured nothing (no score): the page is measured once more, and
+      // the line says so. A second failure stays in the table as a miss.
+      if (row.runtimeError) {
+        console.log(`${pathname}: Lighthouse ended in ${row.runtimeError}; measured again`);
+        row = { page: pathname, ...(await measure(`${app.url}${pathname}`)) };
+      }
       rows.push(row);
-      console.log(`${pathname}: ${categories.map((c) => `${c} ${row[c]}`).join(", ")}, LCP ${Math.round(row.LCP)} ms`);
+      console.log(
+        `${pathname}: ${categories.map((c) => `${c} ${row[c]}`).join(", ")}, LCP ${Math.round(row.LCP)} ms${row.runtimeError ? `, Lighthouse error ${row.runtimeError}` : ""}`,
+      );
     }
   } finally {
     await app.stop();
