@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { recordsFormReady } from "./support";
 
 // The controls of the UI kit on a phone: big enough to tap, and a visible focus ring for keyboard users.
 test.use({ viewport: { width: 390, height: 844 } });
@@ -21,7 +22,9 @@ test("every button, field and list of the records form is at least 40 px high", 
 
 test("a field reached with the keyboard shows a focus ring", async ({ page }) => {
   await page.goto("/upload");
-  const fields = page.locator("form input:visible:not([type=checkbox]):not([type=file])");
+  // The form's fields are disabled until its scripts run (docs/decisions/028-paint-before-scripts.md).
+  const form = await recordsFormReady(page);
+  const fields = form.locator("input:visible:not([type=checkbox]):not([type=file])");
   const [first, second] = [fields.nth(0), fields.nth(1)];
   const ring = () => second.evaluate((element) => getComputedStyle(element).boxShadow);
   const before = await ring();
