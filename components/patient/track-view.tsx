@@ -33,9 +33,10 @@ export function TrackView({ hasTrackCookie }: { hasTrackCookie: boolean }) {
   const verifyCode = useVerifyTrackingCode();
   const tracked = useTrackedSubmission(hasTrackCookie || verifyCode.isSuccess);
   const [step, setStep] = useState<"details" | "code">("details");
-  // Fetched while the case is being verified or read, so that it is there when the case is.
+  // Fetched while the case is being verified or read, so that it is there when the case is. A failed fetch
+  // (offline) is not an error yet: showing the case asks for the chunk again.
   useEffect(() => {
-    if (hasTrackCookie || step === "code") void loadTrackedSubmission();
+    if (hasTrackCookie || step === "code") loadTrackedSubmission().catch(() => undefined);
   }, [hasTrackCookie, step]);
 
   const requestForm = useForm({ resolver: zodResolver(trackRequestSchema), defaultValues: emptyRequest });

@@ -36,14 +36,26 @@ test("a guest submits records, sees the tracking number, then tracks the case wi
   await page.getByRole("link", { name: "Track my submission" }).click();
   await page.getByLabel("Tracking number").fill(trackingNumber);
   await page.getByLabel("Email").fill(email);
+  // The link drops while the case's view is fetched ahead of the code: showing the case fetches it again,
+  // and the failed fetch throws nothing at the page.
+  const pageErrors: Error[] = [];
+  page.on("pageerror", (error) => pageErrors.push(error));
+  const refusedScripts: string[] = [];
+  await page.route("**/_next/static/chunks/**", (route) => {
+    refusedScripts.push(route.request().url());
+    return route.abort("internetdisconnected");
+  });
   await page.getByRole("button", { name: "Send me a code" }).click();
   await expect(page.getByText(/we have sent a 6-digit code/)).toBeVisible();
   // Nothing verified yet, no tracking cookie: the page asks for no case (a 404 in the console before).
   expect(caseReads).toEqual([]);
   const code = (await waitForMail(`submission ${trackingNumber} is`)).match(/ is (\d{6})\./)![1];
+  await expect.poll(() => new Set(refusedScripts).size < refusedScripts.length, { message: "the view was fetched and tried again" }).toBe(true);
+  await page.unrouteAll();
   await page.getByLabel("6-digit code").fill(code);
   await page.getByRole("button", { name: "Show my submission" }).click();
   await expect(page.getByTestId("tracked-status")).toHaveText("Submitted");
+  expect(pageErrors.map(String)).toEqual([]);
   // The tracking cookie brings the case back after a reload.
   await page.reload();
   await expect(page.getByTestId("tracked-status")).toHaveText("Submitted");
