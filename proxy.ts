@@ -2,12 +2,13 @@ import { NextResponse, type NextRequest } from "next/server";
 import createMiddleware from "next-intl/middleware";
 import { OUTAGE_REQUEST_HEADER, PAGE_RETRY_AFTER_SECONDS } from "@/lib/contracts/outage";
 import { databaseReachable } from "@/lib/db/health";
-import { splitLocalePath } from "@/lib/i18n/locales";
+import { localePath, splitLocalePath, type Locale } from "@/lib/i18n/locales";
 import { routing } from "@/lib/i18n/routing";
 import { strictTransportSecurity } from "@/lib/api/transport-security";
 import { pagePolicy } from "@/lib/security/page-policy";
 import { securityHeaders } from "@/lib/security/response-headers";
 import { prerenderedScriptSources } from "@/lib/security/static-page-hashes";
+import { TRACK_COOKIE, TRACK_PAGE_PATH, TRACKED_CASE_PAGE_PATH } from "@/lib/tracking/track-page";
 
 /** lib/api/client-ip.ts's header for Better Auth: pages never set it, and a client's value never reaches them. */
 const CLIENT_IP_HEADER = "x-afyabridge-client-ip";
@@ -25,11 +26,16 @@ export default async function proxy(request: NextRequest) {
   if (pathname.startsWith("/api/")) return NextResponse.next();
   request.headers.delete(CLIENT_IP_HEADER);
   request.headers.delete(OUTAGE_REQUEST_HEADER);
-  const hashes = prerenderedScriptSources(pathname);
+  const { locale, path } = splitLocalePath(pathname);
+  // A guest who has verified may be shown their case: /track rendered for their request (lib/tracking/track-page.ts).
+  const trackedCase = path === TRACK_PAGE_PATH && request.cookies.has(TRACK_COOKIE);
+  const hashes = trackedCase ? undefined : prerenderedScriptSources(pathname);
   const policy = pagePolicy(hashes ? { hashes } : { nonce: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64") }, pathname);
   // next-intl forwards a copy of the request's headers to the page, so the nonce reaches the renderer.
   if (!hashes) request.headers.set("Content-Security-Policy", policy);
-  const response = handleI18nRouting(request);
+  // The per-request page's own address is not one to visit: /track is.
+  const routed = path === TRACKED_CASE_PAGE_PATH ? NextResponse.redirect(new URL(localePath(TRACK_PAGE_PATH, locale), request.url)) : handleI18nRouting(request);
+  const response = trackedCase && !routed.headers.has("Location") ? trackedCasePage(request, routed, locale) : routed;
   // Pre-rendered pages read no database; redirects are answered as they are.
   if (!hashes && !response.headers.has("Location") && !(await databaseReachable())) return outagePage(request, policy);
   // Replaces the header-only policy that next.config.ts gives every response.
@@ -58,20 +64,30 @@ function outagePage(request: NextRequest, policy: string): NextResponse {
   return response;
 }
 
+/** /track answered by the page rendered per request, at the same address; the language routing's cookie kept. */
+function trackedCasePage(request: NextRequest, routed: NextResponse, locale: Locale): NextResponse {
+  const response = NextResponse.rewrite(new URL(`/${locale}${TRACKED_CASE_PAGE_PATH}`, request.url), { request: { headers: request.headers } });
+  for (const cookie of routed.headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+  return response;
+}
+
 /**
  * A pre-rendered page, and its policy, are the same for every visitor: a CDN may keep a page a few
  * minutes (and serve it stale for an hour while it fetches it again), and the browser asks again each
  * time with the ETag Next sends and gets a 304 while the build is the same. Two kinds of answer are kept
- * by the browser only: one that sets the language cookie, and an English page without prefix, which
+ * by the browser only: one that sets the language cookie, an English page without prefix, which
  * next-intl answers with a redirect to another language when the visitor's cookie or browser asks for
- * one (Next replaces any Vary header of a page, so a CDN cannot be told that it varies with them). No
+ * one (Next replaces any Vary header of a page, so a CDN cannot be told that it varies with them), and
+ * /track (above). No
  * `no-cache` here: Next passes the proxy's response headers on in the request, and would then answer
  * a revalidation with the whole page instead of a 304.
  */
 function cacheablePage(request: NextRequest, response: NextResponse) {
   if (response.headers.has("Location")) return;
-  const unprefixed = splitLocalePath(request.nextUrl.pathname).path === request.nextUrl.pathname;
-  const shared = !unprefixed && response.headers.getSetCookie().length === 0;
+  const { path } = splitLocalePath(request.nextUrl.pathname);
+  const unprefixed = path === request.nextUrl.pathname;
+  // /track is another page for a visitor with the tracking cookie: a shared cache would serve them the form.
+  const shared = !unprefixed && path !== TRACK_PAGE_PATH && response.headers.getSetCookie().length === 0;
   response.headers.set("Cache-Control", shared ? "public, max-age=0, s-maxage=300, stale-while-revalidate=3600" : "private, max-age=0, must-revalidate");
 }
 

@@ -9,6 +9,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { trackRequestSchema, trackVerifySchema, type TrackRequestInput } from "@/lib/contracts/tracking";
 import { useRequestTrackingCode, useTrackedSubmission, useVerifyTrackingCode } from "@/client/queries/tracking";
 import { showApiError, useErrorText } from "@/client/errors";
+import { useHydrated } from "@/client/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { errorIdOf, FieldError, FieldLabel } from "./form-parts";
@@ -21,8 +22,8 @@ const TrackedSubmission = dynamic(() => loadTrackedSubmission().then((module) =>
 
 /**
  * /track: tracking number + e-mail, then a one-time code sent to that e-mail, then status and history.
- * A guest who verified in the last 30 minutes sees the case again after a reload (the page tells whether
- * a tracking cookie came with it); when that access has ended (say, when the case is read again after
+ * A guest who verified in the last 30 minutes sees the case again after a reload (the page rendered for
+ * their request tells whether a valid tracking cookie came with it: lib/tracking/track-page.ts); when that access has ended (say, when the case is read again after
  * approving a plan) the forms come back.
  */
 export function TrackView({ hasTrackCookie }: { hasTrackCookie: boolean }) {
@@ -31,6 +32,8 @@ export function TrackView({ hasTrackCookie }: { hasTrackCookie: boolean }) {
   const errorText = useErrorText();
   const requestCode = useRequestTrackingCode();
   const verifyCode = useVerifyTrackingCode();
+  // The page is pre-rendered and shown before its scripts run: what is typed before then would be lost.
+  const hydrated = useHydrated();
   const tracked = useTrackedSubmission(hasTrackCookie || verifyCode.isSuccess);
   const [step, setStep] = useState<"details" | "code">("details");
   // Fetched while the case is being verified or read, so that it is there when the case is. A failed fetch
@@ -96,16 +99,18 @@ export function TrackView({ hasTrackCookie }: { hasTrackCookie: boolean }) {
         </p>
       )}
       {step === "details" && (
-        <form method="post" onSubmit={requestForm.handleSubmit((body) => onRequest(body))} noValidate className="space-y-4">
-          {field("track-number", t("trackingNumber"), requestErrors.trackingNumber?.message, {
-            ...requestForm.register("trackingNumber"),
-            placeholder: "SUB-20261122-XXXXXXXXXX",
-            autoComplete: "off",
-          })}
-          {field("track-email", t("email"), requestErrors.email?.message, { ...requestForm.register("email"), type: "email", autoComplete: "email" })}
-          <Button type="submit" disabled={requestCode.isPending || !details.trackingNumber?.trim() || !details.email?.trim()}>
-            {requestCode.isPending ? t("sending") : t("sendCode")}
-          </Button>
+        <form method="post" onSubmit={requestForm.handleSubmit((body) => onRequest(body))} noValidate>
+          <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+            {field("track-number", t("trackingNumber"), requestErrors.trackingNumber?.message, {
+              ...requestForm.register("trackingNumber"),
+              placeholder: "SUB-20261122-XXXXXXXXXX",
+              autoComplete: "off",
+            })}
+            {field("track-email", t("email"), requestErrors.email?.message, { ...requestForm.register("email"), type: "email", autoComplete: "email" })}
+            <Button type="submit" disabled={requestCode.isPending || !details.trackingNumber?.trim() || !details.email?.trim()}>
+              {requestCode.isPending ? t("sending") : t("sendCode")}
+            </Button>
+          </fieldset>
         </form>
       )}
       {step === "code" && (

@@ -20,6 +20,8 @@ export const staticPagePaths: readonly string[] = [
   "/about",
   "/contact",
   "/upload",
+  // The form only: a visitor with the tracking cookie is answered per request (lib/tracking/track-page.ts).
+  "/track",
   "/privacy",
   "/terms",
 ];

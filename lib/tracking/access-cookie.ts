@@ -1,11 +1,11 @@
 import "server-only";
 import { issueSignedCookie, readSignedCookie, type SignedCookie } from "@/lib/api/signed-cookie";
+import { TRACK_COOKIE } from "./track-page";
 
 /**
  * After a guest proves they own a submission (tracking number + e-mail + one-time code), a signed,
  * HTTP-only cookie lets them see it and its files for 30 minutes.
  */
-const TRACK_COOKIE = "afya_track";
 const TRACK_ACCESS_SECONDS = 30 * 60;
 const trackCookie: SignedCookie = { name: TRACK_COOKIE, purpose: "track-access", maxAgeSeconds: TRACK_ACCESS_SECONDS, path: "/" };
 

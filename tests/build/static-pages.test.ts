@@ -70,10 +70,10 @@ function browserPath(page: string): string {
   return localePath("/" + rest.join("/"), locale as (typeof locales)[number]);
 }
 
-async function proxyPolicy(pathname: string): Promise<string[]> {
+async function proxyPolicy(pathname: string, cookie = ""): Promise<string[]> {
   Object.assign(process.env, { NODE_ENV: "production" }); // the proxy reads the build's page list only then
   const proxy = (await import("@/proxy")).default;
-  const response = await proxy(new NextRequest(new URL(pathname, APP_URL), { headers: { accept: "text/html" } }));
+  const response = await proxy(new NextRequest(new URL(pathname, APP_URL), { headers: { accept: "text/html", cookie } }));
   assert.equal(response.headers.get("location"), null, `${pathname} is redirected`);
   const policy = response.headers.get("content-security-policy") ?? "";
   const scriptSrc = policy.split(";").map((directive) => directive.trim().split(/\s+/));
@@ -124,11 +124,20 @@ test("every pre-rendered page starts its scripts after its first paint", () => {
 
 /**
  * Shown before its scripts run, a pre-rendered page must not take a tap or a file it would drop: the
- * phone menu's button and the records form's pickers, fields and submit button are disabled in the
- * HTML (React enables them once it has taken the page over: the e2e suites wait for that).
+ * phone menu's button, the records form's pickers, fields and submit button, and the tracking form's
+ * fields are disabled in the HTML (React enables them once it has taken the page over: the e2e suites
+ * wait for that).
  */
 test("controls that need the page's scripts are disabled until they run", () => {
   const pages = prerenderedPages();
+  for (const page of locales.map((locale) => `/${locale}/track`)) {
+    const file = pages.get(page);
+    assert.ok(file, `${page} is not pre-rendered`);
+    const fields = elementsOf(parse(readFileSync(file, "utf8")), "fieldset");
+    assert.equal(fields.length, 1, `${page}: the tracking form's fields are not in one fieldset`);
+    assert.equal(attributeOf(fields[0], "disabled"), "", `${page}: the tracking form takes typing before the scripts run`);
+    assert.ok(elementsOf(fields[0], "input").length >= 2, `${page}: the tracking form's fields are outside its fieldset`);
+  }
   for (const page of [...locales.map((locale) => `/${locale}/contact`), "/en/about", "/ar/faq"]) {
     const file = pages.get(page);
     assert.ok(file, `${page} is not pre-rendered`);
@@ -158,9 +167,10 @@ test("controls that need the page's scripts are disabled until they run", () => 
  * Issue 19: a marketing page loads at most 25 KiB (gzip, as `next start` sends it) of JavaScript beyond
  * the framework's own (React and Next's runtime: the build's rootMainFiles). bench/js-budget.mjs prints
  * the figures; this fails the build's tests when a page goes over, as the hospitals page once did when
- * its client code brought zod. The contact and upload pages are left out: they are pre-rendered, but most
- * of each is the records form (uploads, validation, the translation runtime), whose script is the
- * feature itself (about 139 KiB gz; its upload client and DICOM reader come later, next test).
+ * its client code brought zod. The contact, upload and tracking pages are left out: they are pre-rendered,
+ * but most of each is a form (uploads, validation, the translation runtime), whose script is the
+ * feature itself (the records form about 139 KiB gz, its upload client and DICOM reader coming later:
+ * next test).
  */
 test("no pre-rendered marketing page loads more than 25 KiB of script beyond the framework", () => {
   const manifest = JSON.parse(readFileSync(path.join(distDir, "build-manifest.json"), "utf8")) as { rootMainFiles: string[] };
@@ -171,7 +181,7 @@ test("no pre-rendered marketing page loads more than 25 KiB of script beyond the
     gzipped.get(src) ?? gzipped.set(src, gzipSync(readFileSync(path.join(distDir, src.slice("/_next/".length)))).length).get(src)!;
   const over: string[] = [];
   for (const [page, file] of prerenderedPages()) {
-    if (page.endsWith("/contact") || page.endsWith("/upload")) continue;
+    if (["/contact", "/upload", "/track"].some((formPage) => page.endsWith(formPage))) continue;
     const sources = firstScripts(readFileSync(file, "utf8"))
       .map(([src]) => src)
       .filter((src) => !framework.has(src));
@@ -205,9 +215,9 @@ test("the records form's page loads neither the upload client nor the DICOM read
     );
 });
 
-test("a page rendered per request still gets a nonce", async () => {
+test("a page rendered per request still gets a nonce, and so does /track for a visitor with the tracking cookie", async () => {
   for (const pathname of ["/journey", "/fr/track", "/simple-login.html", "/no-such-page"]) {
-    const scriptSrc = await proxyPolicy(pathname);
+    const scriptSrc = await proxyPolicy(pathname, pathname.endsWith("/track") ? "afya_track=any" : "");
     assert.equal(scriptSrc.filter((source) => source.startsWith("'nonce-")).length, 1, pathname);
     assert.ok(!scriptSrc.some((source) => source.startsWith("'sha256-")), pathname);
   }

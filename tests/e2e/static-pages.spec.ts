@@ -11,20 +11,21 @@ import { policyOf, watchViolations } from "./support";
  * test (tests/build/static-pages.test.ts) checks every page's hashes against its HTML; this one checks
  * what a browser gets.
  */
-const pages = locales.flatMap((locale) => staticPagePaths.map((path) => ({ locale, address: localePath(path, locale) })));
+const pages = locales.flatMap((locale) => staticPagePaths.map((path) => ({ locale, path, address: localePath(path, locale) })));
 
 const openMenu = (locale: Locale): string => JSON.parse(readFileSync(join(process.cwd(), "messages", `${locale}.json`), "utf8")).nav.openMenu;
 
 test("every static page in every locale is served pre-rendered, cacheable, and a repeat visit is a 304", async ({ request }) => {
-  for (const { locale, address } of pages) {
+  for (const { locale, path, address } of pages) {
     // A returning visitor: the language cookie already names the page's language, so nothing is set.
     const headers = { accept: "text/html", cookie: `NEXT_LOCALE=${locale}` };
     const first = await request.get(address, { headers, maxRedirects: 0 });
     expect(first.status(), address).toBe(200);
     expect(first.headers()["x-nextjs-cache"], `${address} is not served from the build`).toBe("HIT");
-    // English pages have no prefix, and redirect a visitor whose cookie or browser names another language: the browser's only.
+    // The browser's only: English pages have no prefix, and redirect a visitor whose cookie or browser
+    // names another language; /track is another page for a visitor with the tracking cookie.
     expect(first.headers()["cache-control"], address).toBe(
-      locale === "en" ? "private, max-age=0, must-revalidate" : "public, max-age=0, s-maxage=300, stale-while-revalidate=3600",
+      locale === "en" || path === "/track" ? "private, max-age=0, must-revalidate" : "public, max-age=0, s-maxage=300, stale-while-revalidate=3600",
     );
     const scriptSources = (await policyOf(first)).get("script-src") ?? [];
     expect(scriptSources, address).toContain("'strict-dynamic'");
@@ -36,6 +37,29 @@ test("every static page in every locale is served pre-rendered, cacheable, and a
     expect(etag, address).toBeTruthy();
     const again = await request.get(address, { headers: { ...headers, "if-none-match": etag }, maxRedirects: 0 });
     expect(again.status(), address).toBe(304);
+  }
+});
+
+test("/track with the tracking cookie is the page rendered for that request, under a nonce; its own address leads to /track", async ({ request }) => {
+  const withCookie = await request.get("/fr/track", { headers: { accept: "text/html", cookie: "afya_track=expired" }, maxRedirects: 0 });
+  expect(withCookie.status()).toBe(200);
+  expect(withCookie.headers()["x-nextjs-cache"]).toBeUndefined();
+  expect(withCookie.headers()["cache-control"]).toContain("no-store");
+  const scriptSources = (await policyOf(withCookie)).get("script-src") ?? [];
+  expect(scriptSources.filter((source) => source.startsWith("'nonce-"))).toHaveLength(1);
+  expect(scriptSources.filter((source) => source.startsWith("'sha256-"))).toEqual([]);
+  // A cookie that is no longer valid shows the form, in the page's language.
+  const html = await withCookie.text();
+  expect(html).toContain('id="track-number"');
+  expect(html).toContain('<html lang="fr"');
+
+  for (const [address, target] of [
+    ["/fr/track/case", "/fr/track"],
+    ["/track/case", "/track"],
+  ]) {
+    const direct = await request.get(address, { headers: { cookie: "afya_track=expired" }, maxRedirects: 0 });
+    expect(direct.status(), address).toBe(307);
+    expect(new URL(direct.headers().location!, "http://localhost").pathname, address).toBe(target);
   }
 });
 

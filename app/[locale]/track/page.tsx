@@ -1,28 +1,19 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { setRequestLocale } from "next-intl/server";
-import { PageMessages } from "@/components/patient/page-messages";
-import { TrackView } from "@/components/patient/track-view";
+import { TrackPage } from "@/components/patient/track-page";
 import { localizedPageMetadata } from "@/lib/seo/page-metadata";
-import { trackedSubmissionId } from "@/lib/tracking/access-cookie";
+import { TRACK_PAGE_PATH } from "@/lib/tracking/track-page";
 import type { Locale } from "@/lib/i18n/locales";
 
-// Rendered for each request, with a nonce in its Content-Security-Policy: only the pages without
-// personal data are pre-rendered (lib/security/static-pages.ts, docs/decisions/022-static-pages-with-script-hashes.md).
-export const dynamic = "force-dynamic";
-
+// Pre-rendered: the form, the same for every visitor. A visitor with the tracking cookie is answered by
+// ./case (rendered per request, with a nonce) under this address: lib/tracking/track-page.ts.
 type Props = { params: Promise<{ locale: Locale }> };
 
 export function generateMetadata({ params }: Props): Promise<Metadata> {
-  return localizedPageMetadata(params, { namespace: "track", path: "/track", titleKey: "metaTitle", descriptionKey: "metaDescription" });
+  return localizedPageMetadata(params, { namespace: "track", path: TRACK_PAGE_PATH, titleKey: "metaTitle", descriptionKey: "metaDescription" });
 }
 
-export default async function TrackPage({ params }: Props) {
+export default async function Page({ params }: Props) {
   setRequestLocale((await params).locale);
-  const hasTrackCookie = trackedSubmissionId({ headers: await headers() }) !== null;
-  return (
-    <PageMessages namespaces={["track", "plans", "statuses", "caseFiles"]}>
-      <TrackView hasTrackCookie={hasTrackCookie} />
-    </PageMessages>
-  );
+  return <TrackPage hasTrackCookie={false} />;
 }
