@@ -34,7 +34,8 @@ export default async function proxy(request: NextRequest) {
   // next-intl forwards a copy of the request's headers to the page, so the nonce reaches the renderer.
   if (!hashes) request.headers.set("Content-Security-Policy", policy);
   // The per-request page's own address is not one to visit: /track is.
-  const routed = path === TRACKED_CASE_PAGE_PATH ? NextResponse.redirect(new URL(localePath(TRACK_PAGE_PATH, locale), request.url)) : handleI18nRouting(request);
+  const routed =
+    path === TRACKED_CASE_PAGE_PATH ? NextResponse.redirect(new URL(localePath(TRACK_PAGE_PATH, locale), request.url)) : handleI18nRouting(request);
   const response = trackedCase && !routed.headers.has("Location") ? trackedCasePage(request, routed, locale) : routed;
   // Pre-rendered pages read no database; redirects are answered as they are.
   if (!hashes && !response.headers.has("Location") && !(await databaseReachable())) return outagePage(request, policy);

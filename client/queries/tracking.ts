@@ -11,17 +11,26 @@ export const trackingKeys = {
 };
 
 /**
+ * Whether a code was verified since this page was loaded. /track is pre-rendered without the case
+ * (docs/decisions/030-tracking-form-pre-rendered.md), and Next keeps that page for a few minutes for
+ * links within the site: a guest who verified, then left /track and came back by a link, is given the
+ * form page again, whose own answer says nothing of the cookie. (A reload asks the server, which sees it.)
+ */
+let verifiedSinceLoad = false;
+
+/**
  * The case a guest verified in the last 30 minutes (GET /api/track/submission), so that a reload or an
  * approved plan shows it again; a refusal (no or expired access) means: verify again. Asked only when
  * there is something to ask for (`hasAccess`: the page found a tracking cookie, or the code was just
- * verified): a first visit would otherwise get a 404, an error in the browser's console.
+ * verified, or was since the page was loaded): a first visit would otherwise get a 404, an error in the
+ * browser's console.
  */
 export function useTrackedSubmission(hasAccess: boolean) {
   return useQuery({
     queryKey: trackingKeys.submission,
     queryFn: ({ signal }) => apiFetch("/api/track/submission", { schema: trackedSubmissionSchema, signal }),
     retry: false,
-    enabled: hasAccess,
+    enabled: hasAccess || verifiedSinceLoad,
     // The case the verification just answered is not asked for again the moment the query is enabled.
     staleTime: 30_000,
   });
@@ -39,6 +48,9 @@ export function useVerifyTrackingCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TrackVerifyInput) => apiFetch("/api/track/verify", { method: "POST", body, schema: trackedSubmissionSchema }),
-    onSuccess: (tracked) => queryClient.setQueryData(trackingKeys.submission, tracked),
+    onSuccess: (tracked) => {
+      verifiedSinceLoad = true;
+      queryClient.setQueryData(trackingKeys.submission, tracked);
+    },
   });
 }

@@ -23,8 +23,8 @@ const TrackedSubmission = dynamic(() => loadTrackedSubmission().then((module) =>
 /**
  * /track: tracking number + e-mail, then a one-time code sent to that e-mail, then status and history.
  * A guest who verified in the last 30 minutes sees the case again after a reload (the page rendered for
- * their request tells whether a valid tracking cookie came with it: lib/tracking/track-page.ts); when that access has ended (say, when the case is read again after
- * approving a plan) the forms come back.
+ * their request tells whether a valid tracking cookie came with it: lib/tracking/track-page.ts); when
+ * that access has ended (say, when the case is read again after approving a plan) the forms come back.
  */
 export function TrackView({ hasTrackCookie }: { hasTrackCookie: boolean }) {
   const t = useTranslations("track");

@@ -56,6 +56,12 @@ test("a guest submits records, sees the tracking number, then tracks the case wi
   await page.getByRole("button", { name: "Show my submission" }).click();
   await expect(page.getByTestId("tracked-status")).toHaveText("Submitted");
   expect(pageErrors.map(String)).toEqual([]);
+  // Away and back by the site's links (no reload): the case, not the pre-rendered form Next kept for /track.
+  const quickLinks = page.getByRole("navigation", { name: "Quick links" });
+  await quickLinks.getByRole("link", { name: "FAQ" }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await quickLinks.getByRole("link", { name: "Track a submission" }).click();
+  await expect(page.getByTestId("tracked-status")).toHaveText("Submitted");
   // The tracking cookie brings the case back after a reload.
   await page.reload();
   await expect(page.getByTestId("tracked-status")).toHaveText("Submitted");

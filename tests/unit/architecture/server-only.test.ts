@@ -12,8 +12,8 @@ const BROWSER_SAFE = [
 
 /**
  * Loaded by next.config.ts and proxy.ts (the list of pre-rendered pages also by the end-to-end tests),
- * where "server-only" throws; they hold response headers, the pages' policy and page lists, and the
- * database probe that decides an outage page, no secret.
+ * where "server-only" throws; they hold response headers, the pages' policy and page lists, the tracking
+ * page's addresses and cookie name, and the database probe that decides an outage page, no secret.
  */
 const CONFIG_SAFE = [
   "lib/security/response-headers.ts",
@@ -22,6 +22,7 @@ const CONFIG_SAFE = [
   "lib/security/static-page-hashes.ts",
   "lib/security/static-pages.ts",
   "lib/db/health.ts",
+  "lib/tracking/track-page.ts",
 ];
 
 const SERVER_ONLY = /^import "server-only";$/m;
