@@ -7,7 +7,7 @@
  *   APP_URL=http://localhost:3100 npm run build      (canonical links must name the measured address)
  *   node bench/lighthouse.mjs [port]                  (default BENCH_PORT or 3100)
  *
- This build is served on that port (bench/server.mjs: fresh data directory), the baseline beside it on
+ * This build is served on that port (bench/server.mjs: fresh data directory), the baseline beside it on
  * the next one (an idle server costs nothing measurable). The baseline is measured twice before the
  * site, once after every BENCH_BASELINE_EVERY pages (default 5) and twice after: each page is compared
  * with the median of the three baseline runs nearest to it in time, so that a machine that slows down or
