@@ -41,7 +41,7 @@ export default async function proxy(request: NextRequest) {
   if (!hashes && !response.headers.has("Location") && !(await databaseReachable())) return outagePage(request, policy);
   // Replaces the header-only policy that next.config.ts gives every response.
   response.headers.set("Content-Security-Policy", policy);
-  if (hashes) cacheablePage(request, response);
+  if (hashes) cacheablePage(request, response, path);
   const hsts = strictTransportSecurity();
   if (hsts) response.headers.set("Strict-Transport-Security", hsts);
   return response;
@@ -79,15 +79,13 @@ function trackedCasePage(request: NextRequest, routed: NextResponse, locale: Loc
  * by the browser only: one that sets the language cookie, an English page without prefix, which
  * next-intl answers with a redirect to another language when the visitor's cookie or browser asks for
  * one (Next replaces any Vary header of a page, so a CDN cannot be told that it varies with them), and
- * /track (above). No
- * `no-cache` here: Next passes the proxy's response headers on in the request, and would then answer
- * a revalidation with the whole page instead of a 304.
+ * /track, another page for a visitor with the tracking cookie (above). No `no-cache` here: Next passes
+ * the proxy's response headers on in the request, and would then answer a revalidation with the whole
+ * page instead of a 304. `path` is the page's path without its locale prefix.
  */
-function cacheablePage(request: NextRequest, response: NextResponse) {
+function cacheablePage(request: NextRequest, response: NextResponse, path: string) {
   if (response.headers.has("Location")) return;
-  const { path } = splitLocalePath(request.nextUrl.pathname);
   const unprefixed = path === request.nextUrl.pathname;
-  // /track is another page for a visitor with the tracking cookie: a shared cache would serve them the form.
   const shared = !unprefixed && path !== TRACK_PAGE_PATH && response.headers.getSetCookie().length === 0;
   response.headers.set("Cache-Control", shared ? "public, max-age=0, s-maxage=300, stale-while-revalidate=3600" : "private, max-age=0, must-revalidate");
 }
