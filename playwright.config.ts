@@ -27,7 +27,9 @@ export default defineConfig({
     // State-changing API calls must name this site as their Origin (lib/api/origin.ts); browsers send it
     // by themselves, and test API requests (page.request) do it through this header.
     extraHTTPHeaders: { Origin: baseURL },
-    trace: "retain-on-failure",
+    // A trace records every action's snapshot and screenshot: about a fifth of the suite's CPU time on two
+    // cores (docs/decisions/031-ci-time-on-two-busy-cores.md). CI retries a failed test once, with a trace.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],

@@ -2,12 +2,12 @@ import { mkdtempSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, request, type Page } from "@playwright/test";
+import { expect, request, type APIRequestContext, type Page } from "@playwright/test";
 import { caseImagingSchema, type ImagingSeries, type OpenedSeries } from "../../lib/contracts/imaging";
 import { UPLOADS_PATH } from "../../lib/contracts/uploads";
 import { SIZE, TRANSFER_SYNTAXES, makeCtSeries, type SeriesFiles } from "../support/dicom-series";
 import { tusUpload } from "../support/tus-upload";
-import { signUpThroughApi } from "./support";
+import { becomeAdminThroughApi, signUpThroughApi } from "./support";
 
 /** A generated series as GET /api/imaging/series/{id} describes it; its instances' ids are `${id}-${index}`. */
 export function seriesView(id: string, series: SeriesFiles, frames = 1, seriesNumber = 1): ImagingSeries {
@@ -98,6 +98,27 @@ async function uploadOneImage(baseURL: string): Promise<string> {
   const imaging = caseImagingSchema.parse(await (await context.get(`/api/cases/${caseId}/imaging`)).json());
   await context.dispose();
   return imaging.studies[0].series[0].id;
+}
+
+type StorageState = Awaited<ReturnType<APIRequestContext["storageState"]>>;
+let unlockedAdmin: Promise<StorageState> | undefined;
+
+/**
+ * The cookies of an admin with two-factor set up and the session unlocked, made once per test worker:
+ * for the specs that only read, so that each of their tests does not sign up an admin again.
+ */
+export function unlockedAdminState(baseURL: string): Promise<StorageState> {
+  return (unlockedAdmin ??= signInUnlockedAdmin(baseURL));
+}
+
+async function signInUnlockedAdmin(baseURL: string): Promise<StorageState> {
+  const context = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const admin = await signUpThroughApi(context, "Reader");
+  await becomeAdminThroughApi(context, admin);
+  expect((await context.post("/api/admin/unlock", { data: { password: admin.password } })).status()).toBe(200);
+  const state = await context.storageState();
+  await context.dispose();
+  return state;
 }
 
 /**

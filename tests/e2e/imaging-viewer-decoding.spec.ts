@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { LOSSY, TRANSFER_SYNTAXES, ctSquareHu, grey8, makeCtSeries, makeMultiFrame, windowed, type SyntaxName } from "../support/dicom-series";
-import { becomeAdminThroughApi, signUpThroughApi } from "./support";
-import { expectCentreGrey, expectSlice, serveSeries as serve, storedSeriesId } from "./imaging-support";
+import { expectCentreGrey, expectSlice, serveSeries as serve, storedSeriesId, unlockedAdminState } from "./imaging-support";
 
 /*
  * The viewer's decoding of each transfer syntax, with the series served to the page as the series and
@@ -14,11 +13,7 @@ import { expectCentreGrey, expectSlice, serveSeries as serve, storedSeriesId } f
 const dir = mkdtempSync(path.join(tmpdir(), "afya-viewer-"));
 
 test.describe("viewer decoding", () => {
-  test.beforeEach(async ({ page }) => {
-    const admin = await signUpThroughApi(page.request, "Reader");
-    await becomeAdminThroughApi(page.request, admin);
-    expect((await page.request.post("/api/admin/unlock", { data: { password: admin.password } })).status()).toBe(200);
-  });
+  test.use({ storageState: async ({ baseURL }, provide) => provide(await unlockedAdminState(baseURL!)) });
 
   for (const syntax of Object.keys(TRANSFER_SYNTAXES) as SyntaxName[]) {
     test(`${syntax}: slice 3 of 5 under a window preset`, async ({ page, baseURL }) => {

@@ -14,8 +14,7 @@ import {
   windowed,
   type ColourModel,
 } from "../support/dicom-series";
-import { becomeAdminThroughApi, signUpThroughApi } from "./support";
-import { canvasPixel, expectSlice, imagePixel, near, serveSeries, seriesView, storedSeriesId } from "./imaging-support";
+import { canvasPixel, expectSlice, imagePixel, near, serveSeries, seriesView, storedSeriesId, unlockedAdminState } from "./imaging-support";
 
 /*
  * What the viewer draws, read back from its canvases: each colour model in its own colours (the series
@@ -23,11 +22,7 @@ import { canvasPixel, expectSlice, imagePixel, near, serveSeries, seriesView, st
  */
 const dir = mkdtempSync(path.join(tmpdir(), "afya-viewer-display-"));
 
-test.beforeEach(async ({ page }) => {
-  const admin = await signUpThroughApi(page.request, "Reader");
-  await becomeAdminThroughApi(page.request, admin);
-  expect((await page.request.post("/api/admin/unlock", { data: { password: admin.password } })).status()).toBe(200);
-});
+test.use({ storageState: async ({ baseURL }, provide) => provide(await unlockedAdminState(baseURL!)) });
 
 /** Columns well inside each half of the colour images. */
 const LEFT_X = 12;
