@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import createMiddleware from "next-intl/middleware";
+import { getSessionCookie } from "better-auth/cookies";
+import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint.mjs";
 import { OUTAGE_REQUEST_HEADER, PAGE_RETRY_AFTER_SECONDS } from "@/lib/contracts/outage";
 import { databaseReachable } from "@/lib/db/health";
 import { localePath, splitLocalePath, type Locale } from "@/lib/i18n/locales";
@@ -16,9 +18,9 @@ const CLIENT_IP_HEADER = "x-afyabridge-client-ip";
 const handleI18nRouting = createMiddleware(routing);
 
 /**
- * Chooses the language and redirects, sets the pages' Content-Security-Policy, and answers 503 for a
- * page rendered per request while the database is unreachable. Never a security boundary: every page,
- * route handler and data query checks the session and role itself.
+ * Chooses the language and redirects, sets the pages' Content-Security-Policy, keeps the signed-in hint,
+ * and answers 503 for a page rendered per request while the database is unreachable. Never a security
+ * boundary: every page, route handler and data query checks the session and role itself.
  */
 export default async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
@@ -41,6 +43,7 @@ export default async function proxy(request: NextRequest) {
   if (!hashes && !response.headers.has("Location") && !(await databaseReachable())) return outagePage(request, policy);
   // Replaces the header-only policy that next.config.ts gives every response.
   response.headers.set("Content-Security-Policy", policy);
+  keepSignedInHint(request, response);
   if (hashes) cacheablePage(request, response, path);
   const hsts = strictTransportSecurity();
   if (hsts) response.headers.set("Strict-Transport-Security", hsts);
@@ -70,6 +73,20 @@ function trackedCasePage(request: NextRequest, routed: NextResponse, locale: Loc
   const response = NextResponse.rewrite(new URL(`/${locale}${TRACKED_CASE_PAGE_PATH}`, request.url), { request: { headers: request.headers } });
   for (const cookie of routed.headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
   return response;
+}
+
+/**
+ * Sets or removes the signed-in hint (lib/auth/signed-in-hint.mjs) when it does not match the request's
+ * session cookie; sets nothing when it does, so a page's answer stays the same for every visitor. Whether
+ * the session is still valid is not checked here: a hint left after it expired only makes a marketing page
+ * start its scripts, which then find the visitor signed out.
+ */
+function keepSignedInHint(request: NextRequest, response: NextResponse) {
+  const signedIn = getSessionCookie(request) !== null;
+  if (signedIn === (request.cookies.get(SIGNED_IN_HINT_COOKIE)?.value === "1")) return;
+  if (!signedIn) return void response.cookies.delete(SIGNED_IN_HINT_COOKIE);
+  const secure = request.nextUrl.protocol === "https:";
+  response.cookies.set(SIGNED_IN_HINT_COOKIE, "1", { path: "/", sameSite: "lax", secure, maxAge: 60 * 60 * 24 * 30 });
 }
 
 /**

@@ -8,8 +8,9 @@
  * client-component chunks of layouts and pages (vercel/next.js#74147: it waits for a change in React), and
  * under `'strict-dynamic'` a script in the HTML without nonce or integrity does not run. So this step first
  * adds the missing `integrity` to the pre-rendered HTML, hashed from the chunk file itself, then makes the
- * page start its scripts after its first paint (withScriptsAfterFirstPaint). Fails the build when a page
- * has a script it cannot allow by hash (an external script from elsewhere, an inline event handler).
+ * page start its scripts after its first paint, or only when the visitor needs them
+ * (withScriptsAfterFirstPaint). Fails the build when a page has a script it cannot allow by hash (an
+ * external script from elsewhere, an inline event handler).
  *
  *   node scripts/static-page-hashes.mjs [distDir]   (default: NEXT_DIST_DIR or .next)
  */
@@ -18,6 +19,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parse } from "parse5";
+import { SIGNED_IN_HINT_COOKIE } from "../lib/auth/signed-in-hint.mjs";
 
 export const MANIFEST_FILE = "static-page-hashes.json";
 
@@ -77,11 +79,19 @@ export function withScriptIntegrity(html, distDir) {
 }
 
 /**
- * Runs in the page (written into it as source text): adds the page's scripts once the browser reports
- * its first contentful paint; at once where paint timing is not supported; after 10 s if the page has
- * painted nothing by then (a tab opened in the background), as it would have without this.
+ * Runs in the page (written into it as source text), before its first paint, and decides when the page's
+ * scripts start (docs/decisions/032-text-pages-start-scripts-on-demand.md):
+ * - `"first-paint"`, a page that shows something only its scripts can run (the records form, the
+ *   hospitals' response times): once the browser reports its first contentful paint; at once where paint
+ *   timing is not supported; after 10 s if the page has painted nothing by then (a tab opened in the
+ *   background);
+ * - `"on-demand"`, a page of text, links and `<details>` menus: after the first paint too if the visitor is
+ *   signed in (the header's name, bell and Logout need them), else only when the visitor takes one of its
+ *   controls that need them (the language selector), so a reader downloads and runs no script at all.
+ * It also marks a visitor who is not signed in (`data-guest` on <html>), so that the header shows Login
+ * and Sign up at once instead of waiting for the session check (AuthStatus).
  */
-function startScriptsAfterFirstPaint(scripts) {
+function startPageScripts(scripts, mode, signedInCookie) {
   var started = false;
   function start() {
     if (started) return;
@@ -94,6 +104,20 @@ function startScriptsAfterFirstPaint(scripts) {
       document.head.appendChild(element);
     });
   }
+  var signedIn = ("; " + document.cookie + ";").indexOf("; " + signedInCookie + "=1;") >= 0;
+  if (!signedIn) document.documentElement.setAttribute("data-guest", "");
+  if (mode === "on-demand" && !signedIn) {
+    ["pointerdown", "focusin", "change"].forEach(function (type) {
+      addEventListener(
+        type,
+        function (event) {
+          if (event.target instanceof Element && event.target.closest("select, button, input, textarea")) start();
+        },
+        true,
+      );
+    });
+    return;
+  }
   var Observer = window.PerformanceObserver;
   if (!Observer || !Observer.supportedEntryTypes || Observer.supportedEntryTypes.indexOf("paint") < 0) return start();
   new Observer(function (list) {
@@ -102,13 +126,17 @@ function startScriptsAfterFirstPaint(scripts) {
   setTimeout(start, 10000);
 }
 
+/** The attribute of an element that only the page's scripts can run: its page starts them after the first paint. */
+const NEEDS_SCRIPTS_ATTRIBUTE = "data-needs-scripts";
+
 /**
- * The page's scripts start once its first paint is on the screen (docs/decisions/028-paint-before-scripts.md).
+ * The page's scripts start after its first paint is on the screen (docs/decisions/028-paint-before-scripts.md),
+ * or only when the visitor needs them (startPageScripts).
  * Next writes its chunks as `<script async>`, and preloads some: on a fast link or from the cache they
  * arrive before the first frame, and the browser runs React and Next (about 100 ms of a phone's main
  * thread, four times that on a slow one) before it shows anything; on a slow link their download shares
  * the connection with the stylesheet that the first paint waits for. Here they are taken out of the HTML
- * (preloads too) and startScriptsAfterFirstPaint fetches and runs them once the page is drawn. A page
+ * (preloads too) and startPageScripts fetches and runs them once the page is drawn or needs them. A page
  * without Next's `<script async>` is returned as it is, so a second run changes nothing.
  */
 export function withScriptsAfterFirstPaint(html) {
@@ -128,7 +156,8 @@ export function withScriptsAfterFirstPaint(html) {
     ...preloads.filter((link) => started.has(link.attrs.find(({ name }) => name === "href")?.value)),
   ].map((element) => element.sourceCodeLocation);
   const list = JSON.stringify(scripts.map(({ src, integrity }) => [src, integrity])).replace(/</g, "\\u003c");
-  const starter = `<script>(${startScriptsAfterFirstPaint.toString()})(${list})</script>`;
+  const mode = html.includes(`${NEEDS_SCRIPTS_ATTRIBUTE}=`) ? "first-paint" : "on-demand";
+  const starter = `<script>(${startPageScripts.toString()})(${list},"${mode}","${SIGNED_IN_HINT_COOKIE}")</script>`;
   const first = scripts[0].element.sourceCodeLocation;
   // Edited from the end of the page backwards, so that the offsets still to be used stay valid.
   let result = html;
@@ -137,11 +166,18 @@ export function withScriptsAfterFirstPaint(html) {
   return result;
 }
 
-/** The scripts a page's starting script adds after its first paint, as [src, integrity]: none if it has none. */
+/** The scripts a page's starting script adds, as [src, integrity]: none if it has none. */
 export function startedScripts(html) {
-  const list = html.match(/\(function startScriptsAfterFirstPaint\([\s\S]*?\}\)\((\[[^)]*\])\)<\/script>/);
+  const list = starterArguments(html);
   return list ? JSON.parse(list[1]) : [];
 }
+
+/** When a page's starting script starts its scripts: `"first-paint"` or `"on-demand"` (startPageScripts); null without one. */
+export function scriptsStart(html) {
+  return starterArguments(html)?.[2] ?? null;
+}
+
+const starterArguments = (html) => html.match(/\(function startPageScripts\([\s\S]*?\}\)\((\[[^)]*\]),"([a-z-]+)","[^"]*"\)<\/script>/);
 
 /**
  * The scripts a page loads as it opens, as [src, integrity]: its `<script src>` (noModule polyfills, which a

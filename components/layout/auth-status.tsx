@@ -22,7 +22,6 @@ export function NotificationBellSlot({ labels, locale }: { labels: NotificationB
 }
 
 export interface AuthStatusLabels {
-  loading: string;
   login: string;
   signUp: string;
   logout: string;
@@ -42,6 +41,11 @@ const buttonClass = "inline-flex h-10 items-center justify-center rounded-md tex
 /**
  * Login and Sign Up, or the welcome line, My Journey and Logout. Plain links and strings from the
  * server: the header is on every page, so it carries no translation runtime to the phone.
+ *
+ * Until the session is known (and in the HTML of every page) it holds Login and Sign Up, invisible
+ * unless the page has marked a visitor who is not signed in (`data-guest` on <html>, set before the
+ * first paint of a pre-rendered page: scripts/static-page-hashes.mjs). A visitor sees them at once,
+ * also where the page's scripts never start; a signed-in reader does not see them flash before the name.
  */
 export function AuthStatus({ labels, stacked = false }: { labels: AuthStatusLabels; stacked?: boolean }) {
   const session = useSession();
@@ -49,14 +53,12 @@ export function AuthStatus({ labels, stacked = false }: { labels: AuthStatusLabe
   const [logoutFailed, setLogoutFailed] = useState(false);
   const layout = clsx("flex gap-2", stacked ? "flex-col items-stretch" : "items-center");
 
-  if (session.status === "loading") return <span className="px-3 text-sm text-muted-foreground">{labels.loading}</span>;
-
   const user = session.status === "ready" && session.me.isAuthenticated ? session.me.user : null;
   if (!user) {
     const onAuthPage = path === "/simple-login.html" || path === "/simple-signup.html";
     const login = localePath("/simple-login.html", locale) + (onAuthPage ? "" : `?next=${encodeURIComponent(path)}`);
     return (
-      <div className={layout}>
+      <div className={clsx(layout, session.status === "loading" && "invisible [html[data-guest]_&]:visible")} data-testid="guest-links">
         <IntentLink href={login} className={clsx(buttonClass, "px-4 hover:bg-muted")}>
           {labels.login}
         </IntentLink>

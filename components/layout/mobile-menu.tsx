@@ -1,10 +1,9 @@
 "use client";
 
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { IntentLink } from "@/components/i18n/intent-link";
 import { usePathname } from "next/navigation";
 import { Menu, X } from "lucide-react";
-import { useHydrated } from "@/client/use-hydrated";
 
 export interface MobileMenuLabels {
   open: string;
@@ -12,56 +11,57 @@ export interface MobileMenuLabels {
   navigation: string;
 }
 
+/**
+ * The navigation below 1280 px: a <details> disclosure, so it opens and its links work without the page's
+ * scripts (a marketing page starts them only when a visitor needs them: scripts/static-page-hashes.mjs).
+ * Once they run, it also closes after a navigation within the site and on Escape.
+ */
 export function MobileMenu({ links, labels, children }: { links: { href: string; label: string }[]; labels: MobileMenuLabels; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  // A tap before the page's scripts run would do nothing: until then the button says it is not ready.
-  const hydrated = useHydrated();
+  const menu = useRef<HTMLDetailsElement>(null);
   const pathname = usePathname();
-  // Close the menu after navigating.
-  const [openedAt, setOpenedAt] = useState(pathname);
-  if (open && openedAt !== pathname) {
-    setOpen(false);
-    setOpenedAt(pathname);
-  }
+  // Not on the first render: a menu opened before React took the page over stays open.
+  const shownAt = useRef(pathname);
   useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    if (shownAt.current === pathname) return;
+    shownAt.current = pathname;
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !menu.current?.open) return;
+      menu.current.open = false;
+      menu.current.querySelector("summary")?.focus();
+    };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [open]);
+  }, []);
 
   return (
-    <div className="xl:hidden">
-      <button
-        type="button"
-        disabled={!hydrated}
-        aria-expanded={open}
+    <details ref={menu} className="group xl:hidden">
+      <summary
         aria-controls="mobile-menu"
-        aria-label={open ? labels.close : labels.open}
-        onClick={() => {
-          setOpenedAt(pathname);
-          setOpen((value) => !value);
-        }}
-        className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-muted"
+        className="inline-flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&::-webkit-details-marker]:hidden"
+        data-testid="menu-toggle"
       >
-        {open ? <X aria-hidden className="h-5 w-5" /> : <Menu aria-hidden className="h-5 w-5" />}
-      </button>
-      {open && (
-        <div id="mobile-menu" className="absolute inset-x-0 top-16 border-b bg-background p-4 shadow-lg">
-          <nav aria-label={labels.navigation}>
-            <ul className="flex flex-col gap-1">
-              {links.map((link) => (
-                <li key={link.href}>
-                  <IntentLink href={link.href} className="block rounded-md px-3 py-3 font-medium hover:bg-muted">
-                    {link.label}
-                  </IntentLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="mt-4 border-t pt-4">{children}</div>
-        </div>
-      )}
-    </div>
+        <span className="sr-only group-open:hidden">{labels.open}</span>
+        <span className="sr-only hidden group-open:inline">{labels.close}</span>
+        <Menu aria-hidden className="h-5 w-5 group-open:hidden" />
+        <X aria-hidden className="hidden h-5 w-5 group-open:block" />
+      </summary>
+      <div id="mobile-menu" className="absolute inset-x-0 top-16 border-b bg-background p-4 shadow-lg">
+        <nav aria-label={labels.navigation}>
+          <ul className="flex flex-col gap-1">
+            {links.map((link) => (
+              <li key={link.href}>
+                <IntentLink href={link.href} className="block rounded-md px-3 py-3 font-medium hover:bg-muted">
+                  {link.label}
+                </IntentLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-4 border-t pt-4">{children}</div>
+      </div>
+    </details>
   );
 }

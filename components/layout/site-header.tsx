@@ -21,7 +21,6 @@ export async function SiteHeader() {
   const locale = (await getLocale()) as Locale;
   const links = navLinks.map((link) => ({ href: localePath(link.href, locale), label: t(link.key) }));
   const authLabels = {
-    loading: tc("loading"),
     login: t("login"),
     signUp: t("signUp"),
     logout: t("logout"),

@@ -23,7 +23,13 @@ export function HospitalResponseTimeList({ labels }: { labels: { median: string;
       );
     return () => controller.abort();
   }, []);
-  if (state === "loading") return <p className="text-sm text-muted-foreground">{labels.loading}</p>;
+  if (state === "loading")
+    return (
+      // The page starts its scripts after its first paint, not on demand, to fetch the figures (scripts/static-page-hashes.mjs).
+      <p className="text-sm text-muted-foreground" data-needs-scripts="">
+        {labels.loading}
+      </p>
+    );
   if (state === "failed") return <p className="text-sm text-muted-foreground">{labels.failed}</p>;
   return (
     <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-testid="hospital-response-times">

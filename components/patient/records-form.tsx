@@ -254,7 +254,15 @@ export function RecordsForm() {
   const serverError = formState.errors.root?.server?.message;
 
   return (
-    <form method="post" onSubmit={form.handleSubmit(send)} noValidate className="space-y-6" aria-describedby={serverError ? "records-error" : undefined}>
+    <form
+      method="post"
+      onSubmit={form.handleSubmit(send)}
+      noValidate
+      className="space-y-6"
+      aria-describedby={serverError ? "records-error" : undefined}
+      // Its page starts its scripts after the first paint, not on demand (scripts/static-page-hashes.mjs).
+      data-needs-scripts=""
+    >
       {unfinished && !sending && <ContinueUploads pending={unfinished} />}
       {sending && (
         <p role="status" className="rounded-md bg-secondary p-3 text-sm break-words" data-testid="records-sending">

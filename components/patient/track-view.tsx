@@ -99,7 +99,8 @@ export function TrackView({ hasTrackCookie }: { hasTrackCookie: boolean }) {
         </p>
       )}
       {step === "details" && (
-        <form method="post" onSubmit={requestForm.handleSubmit((body) => onRequest(body))} noValidate>
+        // Its page starts its scripts after the first paint, not on demand (scripts/static-page-hashes.mjs).
+        <form method="post" onSubmit={requestForm.handleSubmit((body) => onRequest(body))} noValidate data-needs-scripts="">
           <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
             {field("track-number", t("trackingNumber"), requestErrors.trackingNumber?.message, {
               ...requestForm.register("trackingNumber"),

@@ -13,9 +13,10 @@ import { test } from "node:test";
 import { gzipSync } from "node:zlib";
 import { NextRequest } from "next/server";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
-import { localePath, locales } from "@/lib/i18n/locales";
+import { localePath, locales, splitLocalePath } from "@/lib/i18n/locales";
 import { staticPagePaths } from "@/lib/security/static-pages";
-import { firstScripts, startedScripts } from "../../scripts/static-page-hashes.mjs";
+import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint.mjs";
+import { firstScripts, scriptsStart, startedScripts } from "../../scripts/static-page-hashes.mjs";
 
 type Element = DefaultTreeAdapterMap["element"];
 type ParentNode = DefaultTreeAdapterMap["parentNode"];
@@ -80,6 +81,31 @@ async function proxyPolicy(pathname: string, cookie = ""): Promise<string[]> {
   return scriptSrc.find(([name]) => name === "script-src")?.slice(1) ?? [];
 }
 
+/**
+ * A pre-rendered text page starts its scripts at once only for a signed-in visitor, which it reads from
+ * the hint the proxy keeps beside the HttpOnly session cookie (lib/auth/signed-in-hint.mjs). The hint is
+ * sent only when it changes, so that a page's answer stays the same for everyone else.
+ */
+test("the proxy keeps the signed-in hint in step with the session cookie, and sends nothing when they agree", async () => {
+  Object.assign(process.env, { NODE_ENV: "production" });
+  const proxy = (await import("@/proxy")).default;
+  const session = "better-auth.session_token=token.signature";
+  const hint = `${SIGNED_IN_HINT_COOKIE}=1`;
+  for (const [cookie, expected] of [
+    [session, "set"],
+    [`${session}; ${hint}`, "none"],
+    [hint, "removed"],
+    ["", "none"],
+  ] as const) {
+    const response = await proxy(new NextRequest(new URL("/fr/about", APP_URL), { headers: { accept: "text/html", cookie } }));
+    const sent = response.headers.getSetCookie().filter((line) => line.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+    const got = sent.length === 0 ? "none" : /^[^=]+=1;/.test(sent[0]) && !/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(sent[0]) ? "set" : "removed";
+    assert.equal(got, expected, `cookies "${cookie}": ${sent.join(" | ")}`);
+    // A page's answer that sets a cookie is the visitor's own, never a CDN's.
+    if (got !== "none") assert.equal(response.headers.get("cache-control"), "private, max-age=0, must-revalidate", cookie);
+  }
+});
+
 test("the build pre-renders exactly the static pages, in every locale", () => {
   const expected = locales.flatMap((locale) => staticPagePaths.map((page) => `/${locale}${page === "/" ? "" : page}`)).sort();
   assert.deepEqual([...prerenderedPages().keys()].sort(), expected);
@@ -101,12 +127,12 @@ test("every script of every pre-rendered page is allowed by the policy the proxy
 });
 
 /**
- * Every pre-rendered page starts Next's scripts after its first paint (scripts/static-page-hashes.mjs):
+ * Every pre-rendered page starts Next's scripts after its first paint, if at all (scripts/static-page-hashes.mjs):
  * none is left in the HTML as a `<script async>` or a preload, which a browser would fetch or run before
  * drawing anything; one inline script adds each of them, with the integrity of its file. A Next upgrade
  * that writes its scripts another way (deferred, as modules) fails here until the step knows it.
  */
-test("every pre-rendered page starts its scripts after its first paint", () => {
+test("no pre-rendered page runs a script before its first paint", () => {
   for (const [page, file] of prerenderedPages()) {
     const html = readFileSync(file, "utf8");
     const document = parse(html);
@@ -123,10 +149,25 @@ test("every pre-rendered page starts its scripts after its first paint", () => {
 });
 
 /**
+ * A page whose content only its scripts can run starts them after its first paint: the records form
+ * (/contact, /upload), the tracking form, the hospitals' response times. Every other pre-rendered page
+ * (text, links, `<details>` menus) starts them only when a visitor needs them (scripts/static-page-hashes.mjs):
+ * a reader on costly data downloads no script. A page that loses its marker (`data-needs-scripts`), or
+ * gains one, fails here.
+ */
+test("text pages start their scripts on demand, pages with a form or fetched figures after the first paint", () => {
+  const atFirstPaint = ["/contact", "/upload", "/track", "/hospitals"];
+  for (const [page, file] of prerenderedPages()) {
+    const { path: pagePath } = splitLocalePath(browserPath(page));
+    assert.equal(scriptsStart(readFileSync(file, "utf8")), atFirstPaint.includes(pagePath) ? "first-paint" : "on-demand", page);
+  }
+});
+
+/**
  * Shown before its scripts run, a pre-rendered page must not take a tap or a file it would drop: the
- * phone menu's button, the records form's pickers, fields and submit button, and the tracking form's
- * fields are disabled in the HTML (React enables them once it has taken the page over: the e2e suites
- * wait for that).
+ * records form's pickers, fields and submit button, and the tracking form's fields are disabled in the
+ * HTML (React enables them once it has taken the page over: the e2e suites wait for that). The phone
+ * menu needs no script: a `<details>` with its links in the HTML.
  */
 test("controls that need the page's scripts are disabled until they run", () => {
   const pages = prerenderedPages();
@@ -142,9 +183,11 @@ test("controls that need the page's scripts are disabled until they run", () => 
     const file = pages.get(page);
     assert.ok(file, `${page} is not pre-rendered`);
     const document = parse(readFileSync(file, "utf8"));
-    const menuButton = elementsOf(document, "button").find((button) => attributeOf(button, "aria-controls") === "mobile-menu");
-    assert.ok(menuButton, `${page}: no menu button`);
-    assert.equal(attributeOf(menuButton, "disabled"), "", `${page}: the menu button works before the scripts run`);
+    const menu = elementsOf(document, "details").find((details) =>
+      elementsOf(details, "summary").some((summary) => attributeOf(summary, "aria-controls") === "mobile-menu"),
+    );
+    assert.ok(menu, `${page}: no menu that opens without scripts`);
+    assert.ok(elementsOf(menu, "a").length >= 6, `${page}: the menu's links are not in the HTML`);
     if (!page.endsWith("/contact")) continue;
     const form = elementsOf(document, "form").find((candidate) =>
       elementsOf(candidate, "input").some((input) => attributeOf(input, "id") === "records-consentEmail"),

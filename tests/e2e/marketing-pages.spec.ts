@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hospitals } from "@/content/hospitals";
+import { menuToggle, startPageScripts } from "./support";
 
 /** No WCAG 2.2 A/AA violation (contrast, names, landmarks, headings, target size ...) on the page. */
 async function expectAccessible(page: Page) {
@@ -36,20 +37,30 @@ test("home: hero, 16 specialty cards, 10 partner hospitals and the calls to acti
   await expectAccessible(page);
 });
 
-test("a phone fetches no other page until the visitor reaches for a link; that page is then prefetched and opens", async ({ page }) => {
+test("a phone fetches no script and no other page until the visitor needs one; with the scripts running, a link reached for is prefetched and opens", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const pagesFetched: string[] = [];
+  const scriptsFetched: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
     if (url.searchParams.has("_rsc")) pagesFetched.push(url.pathname);
+    if (request.resourceType() === "script") scriptsFetched.push(url.pathname);
   });
   await page.goto("/");
   await page.waitForLoadState("networkidle");
-  // The menu shows every page's link; only the one under the finger is fetched.
-  await page.getByRole("button", { name: "Open menu" }).click();
-  await page.locator("#mobile-menu").getByRole("link", { name: "FAQ" }).hover();
+  // Reading and opening the menu take no script.
+  await menuToggle(page).click();
+  const faq = page.locator("#mobile-menu").getByRole("link", { name: "FAQ" });
+  await expect(faq).toBeVisible();
+  expect(scriptsFetched).toEqual([]);
+  // The menu shows every page's link; once the scripts run, only the one under the finger is fetched.
+  await startPageScripts(page);
+  expect(scriptsFetched.length).toBeGreaterThan(5);
+  await faq.hover();
   await expect.poll(() => pagesFetched).toContain("/faq");
-  await page.getByRole("button", { name: "Close menu" }).click();
+  await menuToggle(page).click();
   const start = page.getByRole("main").getByRole("link", { name: "Start Your Healthcare Journey" });
   await start.hover();
   await expect.poll(() => pagesFetched).toContain("/contact");

@@ -3,7 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { buildPublicConfig } from "../build/sentinels.mjs";
-import { watchViolations } from "./support";
+import { menuToggle, watchViolations } from "./support";
 import { PLAN_PROMISE_HOURS } from "../../lib/contracts/promise";
 
 type Messages = { [key: string]: string | Messages };
@@ -69,7 +69,9 @@ test("the mobile menu opens at phone width and shows the navigation links", asyn
   const header = page.getByRole("banner");
   await expect(header.getByRole("navigation", { name: text(en, "nav.mainNavigation") })).toBeHidden();
 
-  await header.getByRole("button", { name: text(en, "nav.openMenu") }).click();
+  await expect(menuToggle(page)).toHaveAccessibleName(text(en, "nav.openMenu"));
+  await menuToggle(page).click();
+  await expect(menuToggle(page)).toHaveAccessibleName(text(en, "nav.closeMenu"));
   const menu = page.locator("#mobile-menu");
   for (const key of ["home", "services", "hospitals", "about", "faq", "contact"])
     await expect(menu.getByRole("link", { name: text(en, `nav.${key}`), exact: true })).toBeVisible();

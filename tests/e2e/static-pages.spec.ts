@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { SIGNED_IN_HINT_COOKIE } from "../../lib/auth/signed-in-hint.mjs";
 import { defaultLocale, localePath, locales, type Locale } from "../../lib/i18n/locales";
 import { staticPagePaths } from "../../lib/security/static-pages";
-import { policyOf, watchViolations } from "./support";
+import { headerHydrated, menuToggle, policyOf, signUpThroughApi, startPageScripts, watchViolations } from "./support";
 
 /**
  * The pages without personal data are pre-rendered (lib/security/static-pages.ts): served as files,
@@ -76,9 +77,10 @@ test("an answer that sets the language cookie is the visitor's own, and still re
 });
 
 /**
- * In Chromium: the page loads with no Content-Security-Policy violation, and its scripts run (the page
- * hydrates: the mobile menu opens). Each kind of page once in English (one specialty page for all), and
- * every other locale's home page; the build test checks every page's hashes in every locale.
+ * In Chromium: the page loads with no Content-Security-Policy violation, its menu opens before any script
+ * runs, and its scripts run once started (React takes the header over). Each kind of page once in English
+ * (one specialty page for all), and every other locale's home page; the build test checks every page's
+ * hashes in every locale.
  */
 test("each kind of static page runs its own scripts in Chromium, and nothing is blocked", async ({ page }) => {
   const violations = await watchViolations(page);
@@ -93,23 +95,16 @@ test("each kind of static page runs its own scripts in Chromium, and nothing is 
     await page.goto(address);
     // Inline scripts run (or are refused) while the document is parsed, before "load".
     expect(violations, address).toEqual([]);
-    await page
-      .getByRole("banner")
-      .getByRole("button", { name: openMenu(locale) })
-      .click();
+    await expect(menuToggle(page), address).toHaveAccessibleName(openMenu(locale));
+    await menuToggle(page).click();
     await expect(page.locator("#mobile-menu"), address).toBeVisible();
+    await startPageScripts(page);
     expect(violations, address).toEqual([]);
   }
 });
 
-/**
- * A pre-rendered page is drawn before its scripts start (scripts/static-page-hashes.mjs): React and Next
- * never hold up the first paint, even when they come from the cache. The moment each of Next's scripts
- * joins the document is recorded from before the page's first byte; none may come before the first
- * contentful paint, and the page still becomes interactive.
- */
-test("a static page shows itself before its scripts start, and they run after", async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 812 });
+/** Records, from before the page's first byte, the moment each of Next's scripts joins the document. */
+async function recordScriptsAdded(page: Page): Promise<() => Promise<{ firstPaint: number; added: number[] }>> {
   await page.addInitScript(() => {
     const added: number[] = [];
     (window as unknown as { scriptsAdded: number[] }).scriptsAdded = added;
@@ -119,24 +114,63 @@ test("a static page shows itself before its scripts start, and they run after", 
           if (node instanceof HTMLScriptElement && node.src.includes("/_next/static/") && !node.noModule) added.push(performance.now());
     }).observe(document, { childList: true, subtree: true });
   });
-  for (const [locale, address] of [
-    ["en", "/"],
-    ["ar", "/ar/services"],
-  ] as const) {
+  return () =>
+    page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0,
+      added: (window as unknown as { scriptsAdded: number[] }).scriptsAdded,
+    }));
+}
+
+/**
+ * A text page starts no script of its own accord (scripts/static-page-hashes.mjs): a reader downloads and
+ * runs none, on a first visit or a repeat one (scripts cached), and the menu and links work. A visitor
+ * who takes a control that needs them (the language selector) starts them, never before the first paint.
+ */
+test("a text page starts no script until a visitor needs one, and then only after its first paint", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const scriptsAdded = await recordScriptsAdded(page);
+  for (const address of ["/", "/ar/services"]) {
     for (const visit of ["first", "repeat (scripts cached)"]) {
       await page.goto(address);
-      await page
-        .getByRole("banner")
-        .getByRole("button", { name: openMenu(locale) })
-        .click();
+      await page.waitForLoadState("networkidle");
+      await menuToggle(page).click();
       await expect(page.locator("#mobile-menu"), address).toBeVisible();
-      const { firstPaint, added } = await page.evaluate(() => ({
-        firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
-        added: (window as unknown as { scriptsAdded: number[] }).scriptsAdded,
-      }));
+      expect((await scriptsAdded()).added, `${address}, ${visit} visit: scripts started on their own`).toEqual([]);
+      // Shown at once: no script will come to say who is signed in.
+      await expect(page.locator("#mobile-menu").getByTestId("guest-links"), address).toBeVisible();
+      await startPageScripts(page);
+      const { firstPaint, added } = await scriptsAdded();
       expect(firstPaint, `${address}, ${visit} visit`).toBeGreaterThan(0);
       expect(added.length, `${address}, ${visit} visit`).toBeGreaterThan(5);
       expect(Math.min(...added), `${address}, ${visit} visit: a script joined before the first paint`).toBeGreaterThanOrEqual(firstPaint);
     }
   }
+});
+
+/**
+ * A signed-in visitor's header needs the scripts (the name, the bell, Logout), and so does a page with a
+ * form or figures fetched by its scripts: there they start of their own accord, after the first paint.
+ * The signed-in hint comes from the proxy, which sets it from the session cookie (proxy.ts).
+ */
+test("a signed-in visitor's text page, and the records form's page, start their scripts after the first paint", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const scriptsAdded = await recordScriptsAdded(page);
+  const startsAfterFirstPaint = async (address: string) => {
+    await page.goto(address);
+    await headerHydrated(page);
+    const { firstPaint, added } = await scriptsAdded();
+    expect(added.length, address).toBeGreaterThan(5);
+    expect(Math.min(...added), `${address}: a script joined before the first paint`).toBeGreaterThanOrEqual(firstPaint);
+  };
+  await startsAfterFirstPaint("/contact");
+
+  await signUpThroughApi(page.request, "Amaka");
+  // Until the scripts have asked who is signed in, a signed-in reader is not offered Login.
+  await page.route("**/_next/static/**/*.js", (route) => route.abort());
+  await page.goto("/about");
+  await expect(page.getByRole("banner").getByTestId("guest-links").first()).toBeHidden();
+  await page.unrouteAll();
+  await startsAfterFirstPaint("/about");
+  await expect(page.getByRole("banner").getByTestId("welcome-line").first()).toHaveText("Welcome, Amaka");
+  expect((await page.context().cookies()).find((cookie) => cookie.name === SIGNED_IN_HINT_COOKIE)?.value).toBe("1");
 });

@@ -26,6 +26,27 @@ export async function policyOf(response: Response | APIResponse): Promise<Map<st
   );
 }
 
+/** The phone menu's toggle in the header: a <summary>, which works before and without the page's scripts. */
+export const menuToggle = (page: Page) => page.getByRole("banner").getByTestId("menu-toggle");
+
+/** Resolves once React has taken the header over (it keeps its node on each element it hydrates). */
+export async function headerHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const toggle = document.querySelector('header [data-testid="menu-toggle"]');
+    return !!toggle && Object.keys(toggle).some((key) => key.startsWith("__reactFiber$"));
+  });
+}
+
+/**
+ * A text page starts its scripts only when a visitor takes a control that needs them
+ * (scripts/static-page-hashes.mjs): this does what such a visitor does first, focusing the language
+ * selector, and waits for React.
+ */
+export async function startPageScripts(page: Page): Promise<void> {
+  await page.getByTestId("language-selector").focus();
+  await headerHydrated(page);
+}
+
 export async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
   await page.exposeFunction("reportPolicyViolation", (violation: string) => {

@@ -1,0 +1,1 @@
+export const SIGNED_IN_HINT_COOKIE: string;
