@@ -7,4 +7,4 @@ export function startedScripts(html: string): [src: string, integrity: string][]
 export function firstScripts(html: string): [src: string, integrity: string][];
 export function prerenderedPages(distDir: string): [page: string, file: string][];
 export function writeManifest(distDir: string): Record<string, string[]>;
-export function scriptsStart(html: string): "first-paint" | "on-demand" | null;
+export function scriptsStart(html: string): "content" | "on-demand" | null;

@@ -80,14 +80,16 @@ export function withScriptIntegrity(html, distDir) {
 
 /**
  * Runs in the page (written into it as source text), before its first paint, and decides when the page's
- * scripts start (docs/decisions/032-text-pages-start-scripts-on-demand.md):
- * - `"first-paint"`, a page that shows something only its scripts can run (the records form, the
- *   hospitals' response times): once the browser reports its first contentful paint; at once where paint
- *   timing is not supported; after 10 s if the page has painted nothing by then (a tab opened in the
- *   background);
- * - `"on-demand"`, a page of text, links and `<details>` menus: after the first paint too if the visitor is
- *   signed in (the header's name, bell and Logout need them), else only when the visitor takes one of its
- *   controls that need them (the language selector), so a reader downloads and runs no script at all.
+ * scripts start (docs/decisions/032-text-pages-start-scripts-on-demand.md). Never before the first paint
+ * (docs/decisions/028-paint-before-scripts.md), and then:
+ * - after the first paint if the visitor is signed in: the header's name, bell and Logout need them;
+ * - when the visitor takes one of the page's controls (the language selector);
+ * - `"content"`, a page with something only its scripts can run, marked `data-needs-scripts` (the records
+ *   form, the hospitals' response times): also as soon as that comes within half a screen of the view,
+ *   which for a form at the top of the page is right after the first paint.
+ * On a page of text and links (`"on-demand"`) a reader who does neither downloads and runs no script at
+ * all. Where paint timing is not supported, "after the first paint" is at once; if nothing has been
+ * painted after 10 s (a tab opened in the background), it is then.
  * It also marks a visitor who is not signed in (`data-guest` on <html>), so that the header shows Login
  * and Sign up at once instead of waiting for the session check (AuthStatus).
  */
@@ -104,29 +106,62 @@ function startPageScripts(scripts, mode, signedInCookie) {
       document.head.appendChild(element);
     });
   }
-  var signedIn = ("; " + document.cookie + ";").indexOf("; " + signedInCookie + "=1;") >= 0;
-  if (!signedIn) document.documentElement.setAttribute("data-guest", "");
-  if (mode === "on-demand" && !signedIn) {
-    ["pointerdown", "focusin", "change"].forEach(function (type) {
-      addEventListener(
-        type,
-        function (event) {
-          if (event.target instanceof Element && event.target.closest("select, button, input, textarea")) start();
-        },
-        true,
-      );
-    });
-    return;
+  function afterFirstPaint(then) {
+    var done = false;
+    function once() {
+      if (done) return;
+      done = true;
+      then();
+    }
+    var Observer = window.PerformanceObserver;
+    if (!Observer || !Observer.supportedEntryTypes || Observer.supportedEntryTypes.indexOf("paint") < 0) return once();
+    new Observer(function (list) {
+      if (list.getEntriesByName("first-contentful-paint").length) once();
+    }).observe({ type: "paint", buffered: true });
+    setTimeout(once, 10000);
   }
-  var Observer = window.PerformanceObserver;
-  if (!Observer || !Observer.supportedEntryTypes || Observer.supportedEntryTypes.indexOf("paint") < 0) return start();
-  new Observer(function (list) {
-    if (list.getEntriesByName("first-contentful-paint").length) start();
-  }).observe({ type: "paint", buffered: true });
-  setTimeout(start, 10000);
+  var requested = false;
+  function request() {
+    if (requested) return;
+    requested = true;
+    afterFirstPaint(start);
+  }
+  function whenContentNearView() {
+    if (!window.IntersectionObserver) return request();
+    var observer = new IntersectionObserver(
+      function (entries) {
+        if (
+          entries.some(function (entry) {
+            return entry.isIntersecting;
+          })
+        )
+          request();
+      },
+      { rootMargin: "50% 0px" },
+    );
+    // NEEDS_SCRIPTS_ATTRIBUTE: this function is written into the page as text, without the module around it.
+    document.querySelectorAll("[data-needs-scripts]").forEach(function (element) {
+      observer.observe(element);
+    });
+  }
+  var signedIn = ("; " + document.cookie + ";").indexOf("; " + signedInCookie + "=1;") >= 0;
+  if (signedIn) return request();
+  document.documentElement.setAttribute("data-guest", "");
+  ["pointerdown", "focusin", "change"].forEach(function (type) {
+    addEventListener(
+      type,
+      function (event) {
+        if (event.target instanceof Element && event.target.closest("select, button, input, textarea")) request();
+      },
+      true,
+    );
+  });
+  if (mode !== "content") return;
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", whenContentNearView);
+  else whenContentNearView();
 }
 
-/** The attribute of an element that only the page's scripts can run: its page starts them after the first paint. */
+/** The attribute of an element that only the page's scripts can run: its page starts them when it nears the view. */
 const NEEDS_SCRIPTS_ATTRIBUTE = "data-needs-scripts";
 
 /**
@@ -156,7 +191,7 @@ export function withScriptsAfterFirstPaint(html) {
     ...preloads.filter((link) => started.has(link.attrs.find(({ name }) => name === "href")?.value)),
   ].map((element) => element.sourceCodeLocation);
   const list = JSON.stringify(scripts.map(({ src, integrity }) => [src, integrity])).replace(/</g, "\\u003c");
-  const mode = html.includes(`${NEEDS_SCRIPTS_ATTRIBUTE}=`) ? "first-paint" : "on-demand";
+  const mode = html.includes(`${NEEDS_SCRIPTS_ATTRIBUTE}=`) ? "content" : "on-demand";
   const starter = `<script>(${startPageScripts.toString()})(${list},"${mode}","${SIGNED_IN_HINT_COOKIE}")</script>`;
   const first = scripts[0].element.sourceCodeLocation;
   // Edited from the end of the page backwards, so that the offsets still to be used stay valid.
@@ -172,7 +207,7 @@ export function startedScripts(html) {
   return list ? JSON.parse(list[1]) : [];
 }
 
-/** When a page's starting script starts its scripts: `"first-paint"` or `"on-demand"` (startPageScripts); null without one. */
+/** When a page's starting script starts its scripts: `"content"` or `"on-demand"` (startPageScripts); null without one. */
 export function scriptsStart(html) {
   return starterArguments(html)?.[2] ?? null;
 }

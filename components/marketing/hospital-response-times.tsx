@@ -25,7 +25,7 @@ export function HospitalResponseTimeList({ labels }: { labels: { median: string;
   }, []);
   if (state === "loading")
     return (
-      // The page starts its scripts after its first paint, not on demand, to fetch the figures (scripts/static-page-hashes.mjs).
+      // The page starts its scripts to fetch the figures as soon as this nears the view (scripts/static-page-hashes.mjs).
       <p className="text-sm text-muted-foreground" data-needs-scripts="">
         {labels.loading}
       </p>

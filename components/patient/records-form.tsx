@@ -260,7 +260,7 @@ export function RecordsForm() {
       noValidate
       className="space-y-6"
       aria-describedby={serverError ? "records-error" : undefined}
-      // Its page starts its scripts after the first paint, not on demand (scripts/static-page-hashes.mjs).
+      // Its page starts its scripts as soon as it nears the view, not on demand (scripts/static-page-hashes.mjs).
       data-needs-scripts=""
     >
       {unfinished && !sending && <ContinueUploads pending={unfinished} />}

@@ -99,7 +99,7 @@ export function TrackView({ hasTrackCookie }: { hasTrackCookie: boolean }) {
         </p>
       )}
       {step === "details" && (
-        // Its page starts its scripts after the first paint, not on demand (scripts/static-page-hashes.mjs).
+        // Its page starts its scripts as soon as it nears the view, not on demand (scripts/static-page-hashes.mjs).
         <form method="post" onSubmit={requestForm.handleSubmit((body) => onRequest(body))} noValidate data-needs-scripts="">
           <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
             {field("track-number", t("trackingNumber"), requestErrors.trackingNumber?.message, {

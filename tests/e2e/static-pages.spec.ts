@@ -148,6 +148,21 @@ test("a text page starts no script until a visitor needs one, and then only afte
 });
 
 /**
+ * The hospitals page shows each hospital's response time, fetched by its scripts: they start when that
+ * list nears the view (half a screen ahead), so a reader who stays at the top fetches none.
+ */
+test("the hospitals page starts its scripts when the response times near the view", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const scriptsAdded = await recordScriptsAdded(page);
+  await page.goto("/hospitals");
+  await page.waitForLoadState("networkidle");
+  expect((await scriptsAdded()).added, "scripts started with the response times out of view").toEqual([]);
+  await page.getByRole("heading", { name: "How fast each hospital answers" }).scrollIntoViewIfNeeded();
+  await expect(page.getByTestId("hospital-response-times").getByRole("listitem").first()).toBeVisible();
+  expect((await scriptsAdded()).added.length).toBeGreaterThan(5);
+});
+
+/**
  * A signed-in visitor's header needs the scripts (the name, the bell, Logout), and so does a page with a
  * form or figures fetched by its scripts: there they start of their own accord, after the first paint.
  * The signed-in hint comes from the proxy, which sets it from the session cookie (proxy.ts).
