@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import createMiddleware from "next-intl/middleware";
-import { getSessionCookie } from "better-auth/cookies";
+import { SESSION_COOKIE_NAMES } from "@/lib/auth/session-cookie";
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint.mjs";
 import { OUTAGE_REQUEST_HEADER, PAGE_RETRY_AFTER_SECONDS } from "@/lib/contracts/outage";
 import { databaseReachable } from "@/lib/db/health";
@@ -82,7 +82,7 @@ function trackedCasePage(request: NextRequest, routed: NextResponse, locale: Loc
  * start its scripts, which then find the visitor signed out.
  */
 function keepSignedInHint(request: NextRequest, response: NextResponse) {
-  const signedIn = getSessionCookie(request) !== null;
+  const signedIn = SESSION_COOKIE_NAMES.some((name) => request.cookies.has(name));
   if (signedIn === (request.cookies.get(SIGNED_IN_HINT_COOKIE)?.value === "1")) return;
   if (!signedIn) return void response.cookies.delete(SIGNED_IN_HINT_COOKIE);
   const secure = request.nextUrl.protocol === "https:";

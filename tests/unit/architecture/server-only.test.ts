@@ -13,7 +13,8 @@ const BROWSER_SAFE = [
 /**
  * Loaded by next.config.ts and proxy.ts (the list of pre-rendered pages also by the end-to-end tests),
  * where "server-only" throws; they hold response headers, the pages' policy and page lists, the tracking
- * page's addresses and cookie name, and the database probe that decides an outage page, no secret.
+ * page's addresses and cookie name, the session cookie's names, and the database probe that decides an
+ * outage page, no secret.
  */
 const CONFIG_SAFE = [
   "lib/security/response-headers.ts",
@@ -23,6 +24,7 @@ const CONFIG_SAFE = [
   "lib/security/static-pages.ts",
   "lib/db/health.ts",
   "lib/tracking/track-page.ts",
+  "lib/auth/session-cookie.ts",
 ];
 
 const SERVER_ONLY = /^import "server-only";$/m;
