@@ -1,6 +1,7 @@
 import "server-only";
 import type { SessionUser } from "./session-user";
 import { headers as nextHeaders } from "next/headers";
+import { getSessionCookie } from "better-auth/cookies";
 import { AppError } from "@/lib/app-error";
 import { carriesAdminUnlock } from "@/lib/admin/unlock-cookie";
 import { db } from "@/lib/db";
@@ -19,6 +20,7 @@ export async function getSessionUser(requestHeaders?: Headers): Promise<SessionU
  */
 export async function getCurrentSession(requestHeaders?: Headers): Promise<{ user: SessionUser; sessionId: string } | null> {
   const headers = requestHeaders ?? (await nextHeaders());
+  if (!(await namesStoredSession(headers))) return null;
   const session = await getAuth().api.getSession({ headers, query: { disableRefresh: true } });
   if (!session) return null;
   const lastActive = new Date(session.session.updatedAt).getTime();
@@ -32,6 +34,23 @@ export async function getCurrentSession(requestHeaders?: Headers): Promise<{ use
   if (!user) return null;
   user.adminUnlocked = user.role === "admin" && carriesAdminUnlock(headers, session.session.id, user.id);
   return { user, sessionId: session.session.id };
+}
+
+/**
+ * Whether the request's session cookie names a session the database holds. Better Auth answers a cookie
+ * whose session is gone by clearing it in the browser. But a session is also replaced: turning on
+ * two-factor signs the browser in again under a new one. A request the browser sent just before (the
+ * header's session check, the bell's poll) is answered just after, and its clearing would then end the
+ * new session too. Such a request is answered as signed out here, without asking Better Auth; the stale
+ * cookie is harmless, and the next sign-in replaces it. Better Auth still checks the signature of a
+ * cookie that passes, and clears the cookie of an expired session.
+ */
+async function namesStoredSession(headers: Headers): Promise<boolean> {
+  const cookie = getSessionCookie(headers);
+  if (!cookie) return false;
+  // "<token>.<signature>": the token is letters and digits.
+  const token = cookie.split(".")[0];
+  return (await db().session.count({ where: { token } })) > 0;
 }
 
 type AuthUser = {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { enrollTwoFactorThroughApi, signUpThroughApi } from "./support";
 
 async function signUpInPage(page: Page, account: { username: string; email: string; password: string }) {
   await page.goto("/simple-signup.html");
@@ -120,4 +121,36 @@ test("an unknown path shows 'Page Not Found' with status 404", async ({ page }) 
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+});
+
+/**
+ * Turning on two-factor replaces the browser's session with a new one. A request the browser sent just
+ * before (the header's session check, the bell's poll) is answered just after: it is answered as signed
+ * out, and must not clear the session cookie, which by then holds the new session (lib/auth/session.ts).
+ */
+test("the answer to a request sent with the session that turning on two-factor replaced leaves the browser signed in", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const account = await signUpThroughApi(page.request, "Bisi");
+  const replaced = (await page.context().cookies()).find((cookie) => cookie.name.endsWith("better-auth.session_token"));
+  expect(replaced).toBeTruthy();
+  await enrollTwoFactorThroughApi(page.request, account.password);
+
+  const sentBefore = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `${replaced!.name}=${replaced!.value}` } });
+  for (const address of ["/api/auth/me", "/api/notifications?locale=en"]) {
+    const late = await sentBefore.get(address);
+    expect(
+      late.headersArray().filter(({ name, value }) => name.toLowerCase() === "set-cookie" && value.includes("session_token")),
+      address,
+    ).toEqual([]);
+  }
+  expect(await (await sentBefore.get("/api/auth/me")).json()).toEqual({ isAuthenticated: false, user: null });
+  await sentBefore.dispose();
+
+  const me = await (await page.request.get("/api/auth/me")).json();
+  expect(me.isAuthenticated).toBe(true);
+  await page.goto("/account");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Welcome, Bisi" })).toBeVisible();
 });
