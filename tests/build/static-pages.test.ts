@@ -149,13 +149,13 @@ test("no pre-rendered page runs a script before its first paint", () => {
 });
 
 /**
- * A page whose content only its scripts can run starts them after its first paint: the records form
- * (/contact, /upload), the tracking form, the hospitals' response times. Every other pre-rendered page
+ * A page with content only its scripts can run starts them as soon as that content nears the view: the
+ * records form (/contact, /upload), the tracking form, the hospitals' response times. Every other pre-rendered page
  * (text, links, `<details>` menus) starts them only when a visitor needs them (scripts/static-page-hashes.mjs):
  * a reader on costly data downloads no script. A page that loses its marker (`data-needs-scripts`), or
  * gains one, fails here.
  */
-test("text pages start their scripts on demand, pages with a form or fetched figures after the first paint", () => {
+test("text pages start their scripts on demand, pages with a form or fetched figures when that content nears the view", () => {
   const withContent = ["/contact", "/upload", "/track", "/hospitals"];
   for (const [page, file] of prerenderedPages()) {
     const { path: pagePath } = splitLocalePath(browserPath(page));
