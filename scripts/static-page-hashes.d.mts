@@ -2,7 +2,7 @@
 export const MANIFEST_FILE: string;
 export function pageScriptSources(html: string, name?: string): string[];
 export function withScriptIntegrity(html: string, distDir: string): string;
-export function withScriptsAfterFirstPaint(html: string): string;
+export function withScriptsStartedLater(html: string): string;
 export function startedScripts(html: string): [src: string, integrity: string][];
 export function firstScripts(html: string): [src: string, integrity: string][];
 export function prerenderedPages(distDir: string): [page: string, file: string][];

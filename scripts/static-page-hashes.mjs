@@ -9,7 +9,7 @@
  * under `'strict-dynamic'` a script in the HTML without nonce or integrity does not run. So this step first
  * adds the missing `integrity` to the pre-rendered HTML, hashed from the chunk file itself, then makes the
  * page start its scripts after its first paint, or only when the visitor needs them
- * (withScriptsAfterFirstPaint). Fails the build when a page has a script it cannot allow by hash (an
+ * (withScriptsStartedLater). Fails the build when a page has a script it cannot allow by hash (an
  * external script from elsewhere, an inline event handler).
  *
  *   node scripts/static-page-hashes.mjs [distDir]   (default: NEXT_DIST_DIR or .next)
@@ -106,25 +106,17 @@ function startPageScripts(scripts, mode, signedInCookie) {
       document.head.appendChild(element);
     });
   }
-  function afterFirstPaint(then) {
-    var done = false;
-    function once() {
-      if (done) return;
-      done = true;
-      then();
-    }
-    var Observer = window.PerformanceObserver;
-    if (!Observer || !Observer.supportedEntryTypes || Observer.supportedEntryTypes.indexOf("paint") < 0) return once();
-    new Observer(function (list) {
-      if (list.getEntriesByName("first-contentful-paint").length) once();
-    }).observe({ type: "paint", buffered: true });
-    setTimeout(once, 10000);
-  }
+  // start() runs once; this runs once too, so that every later trigger is a no-op.
   var requested = false;
   function request() {
     if (requested) return;
     requested = true;
-    afterFirstPaint(start);
+    var Observer = window.PerformanceObserver;
+    if (!Observer || !Observer.supportedEntryTypes || Observer.supportedEntryTypes.indexOf("paint") < 0) return start();
+    new Observer(function (list) {
+      if (list.getEntriesByName("first-contentful-paint").length) start();
+    }).observe({ type: "paint", buffered: true });
+    setTimeout(start, 10000);
   }
   function whenContentNearView() {
     if (!window.IntersectionObserver) return request();
@@ -174,7 +166,7 @@ const NEEDS_SCRIPTS_ATTRIBUTE = "data-needs-scripts";
  * (preloads too) and startPageScripts fetches and runs them once the page is drawn or needs them. A page
  * without Next's `<script async>` is returned as it is, so a second run changes nothing.
  */
-export function withScriptsAfterFirstPaint(html) {
+export function withScriptsStartedLater(html) {
   const scripts = [];
   const preloads = [];
   for (const element of elements(parse(html, { sourceCodeLocationInfo: true }))) {
@@ -242,7 +234,7 @@ export function writeManifest(distDir) {
   const pages = {};
   for (const [page, file] of prerenderedPages(distDir)) {
     const html = readFileSync(file, "utf8");
-    const completed = withScriptsAfterFirstPaint(withScriptIntegrity(html, distDir));
+    const completed = withScriptsStartedLater(withScriptIntegrity(html, distDir));
     if (completed !== html) writeFileSync(file, completed);
     pages[page] = pageScriptSources(completed, page);
   }
