@@ -87,6 +87,21 @@ function tapCounts(file) {
   return [number("pass"), number("fail") + number("cancelled"), notRun];
 }
 
+/**
+ * Test files whose process ended on its own terms: a signal, or an exit code with no failed test to explain it. Such a
+ * process may die before its last results reach the runner, whose own report then says only "test failed"; this says
+ * how each ended, at the end of the output where a CI log's tail shows it.
+ */
+function filesEndedAbruptly(file) {
+  const tap = readFileSync(file, "utf8");
+  return [...tap.matchAll(/^not ok \d+ - (.+)\n {2}---\n([\s\S]*?)\n {2}\.\.\.$/gm)]
+    .filter(([, , details]) => /^ {2}signal: /m.test(details))
+    .map(([, name, details]) => {
+      const field = (key) => details.match(new RegExp(`^ {2}${key}: (.+)$`, "m"))?.[1] ?? "~";
+      return `${name}: its process ended with exit code ${field("exitCode")} and signal ${field("signal")}; results it had not yet reported are lost (its stderr is above)`;
+    });
+}
+
 /** Node 20's test runner takes no glob patterns: list the files. */
 function integrationTestFiles() {
   return readdirSync("tests/integration", { recursive: true })
@@ -125,6 +140,7 @@ const steps = {
       ...integrationTestFiles(),
     ]);
     count("integration", () => tapCounts(`${results}/integration.tap`));
+    if (!ok && existsSync(`${results}/integration.tap`)) for (const line of filesEndedAbruptly(`${results}/integration.tap`)) console.log(line);
     return ok;
   },
   // Built with known secret values in its environment, so that the next step can prove none of them reaches the browser,

@@ -17,6 +17,8 @@ export interface Actor {
   name: string;
   /** The authenticator-app secret, once two-factor authentication is set up. */
   totpSecret?: string;
+  /** The code that confirmed the set-up (already used: it cannot sign in again). */
+  totpSetUpCode?: string;
 }
 
 type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -66,7 +68,8 @@ export async function enrollTwoFactor(actor: Actor, password = PASSWORD): Promis
   assert.equal(enable.status, 200, await enable.clone().text());
   const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
   actor.totpSecret = secretFromTotpUri(totpURI);
-  const verify = await callRoute(actor.browser, auth, "/api/auth/two-factor/verify-totp", { json: { code: totpCode(actor.totpSecret) } });
+  actor.totpSetUpCode = totpCode(actor.totpSecret);
+  const verify = await callRoute(actor.browser, auth, "/api/auth/two-factor/verify-totp", { json: { code: actor.totpSetUpCode } });
   assert.equal(verify.status, 200, await verify.clone().text());
   return backupCodes;
 }
