@@ -76,7 +76,8 @@ export function RecordsForm() {
   const router = useRouter();
   const user = session.status === "ready" && session.me.isAuthenticated ? session.me.user : null;
 
-  const form = useForm<SubmissionFieldsInput, unknown, SubmissionFields>({ resolver: zodResolver(submissionFieldsSchema), defaultValues: emptyFields() });
+  const [defaultValues] = useState(emptyFields);
+  const form = useForm<SubmissionFieldsInput, unknown, SubmissionFields>({ resolver: zodResolver(submissionFieldsSchema), defaultValues });
   const { register, control, formState, setValue, getValues, getFieldState } = form;
   const values = useWatch({ control });
   const queue = useUploadQueue();

@@ -4,5 +4,13 @@
  * the next day.
  */
 export function localToday(now = new Date(), timeZone?: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return calendarDate(timeZone).format(now);
+}
+
+// Made once per time zone: making one is slow (a few milliseconds on a phone), and the records form asks on every render.
+const calendarDates = new Map<string | undefined, Intl.DateTimeFormat>();
+function calendarDate(timeZone: string | undefined): Intl.DateTimeFormat {
+  let format = calendarDates.get(timeZone);
+  if (!format) calendarDates.set(timeZone, (format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })));
+  return format;
 }
