@@ -37,7 +37,25 @@ export default defineConfig([
   },
   {
     files: ["client/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [serverLib, { group: ["@/app/*"], message: "Components never import pages." }] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@/lib/i18n/navigation",
+              importNames: ["Link"],
+              message: "Use Link from @/components/i18n/link: it prefetches on intent, not every link in view.",
+            },
+          ],
+          patterns: [serverLib, { group: ["@/app/*"], message: "Components never import pages." }],
+        },
+      ],
+    },
+  },
+  {
+    files: ["components/i18n/link.tsx"],
+    rules: { "no-restricted-imports": ["error", { patterns: [serverLib] }] },
   },
   {
     // Server components that build a marketing page's metadata and JSON-LD: they run only on the server.

@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { Clock, RefreshCw, Search } from "lucide-react";
 import { formSpecialtySlugs } from "@/content/specialties";
 import { adminTabs, type AdminSubmission, type AdminTab } from "@/lib/contracts/cases";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/components/i18n/link";
 import type { FileView } from "@/lib/contracts/files";
 import { submissionStatuses, statusText } from "@/lib/contracts/submissions";
 import { Badge } from "@/components/ui/badge";

@@ -6,7 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { adminSetupSchema } from "@/lib/contracts/admin";
 import { ApiError } from "@/client/api";
 import { useAdminSetup } from "@/client/queries/admin-access";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/components/i18n/link";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { ArrowLeft, Search } from "lucide-react";
 import type { AuditLogItem } from "@/lib/contracts/audit-log";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/components/i18n/link";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

@@ -8,7 +8,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { inviteSchema } from "@/lib/contracts/partners";
 import { nameMessageKey } from "@/lib/contracts/people";
 import type { Locale } from "@/lib/i18n/locales";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/components/i18n/link";
 import { showApiError, useErrorText } from "@/client/errors";
 import { useInvitePartner, usePartnerDirectory } from "@/client/queries/partners";
 import { loadStatus } from "@/client/queries/load-status";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/components/i18n/link";
 import { localePath, type Locale } from "@/lib/i18n/locales";
 import { forgotPasswordSchema, PASSWORD_MIN_LENGTH, resetPasswordSchema } from "@/lib/contracts/auth";
 import { authCall, authClient } from "@/client/auth-client";

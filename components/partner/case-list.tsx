@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/components/i18n/link";
 import { usePartnerCases } from "@/client/queries/partner-cases";
 import type { PartnerCasePage, PartnerCaseSummary } from "@/lib/contracts/partners";
 import { urgencyColour } from "@/lib/contracts/submissions";

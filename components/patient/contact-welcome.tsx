@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/components/i18n/link";
 import { useSession } from "@/client/use-session";
 import { greetingName } from "@/lib/contracts/session";
 import { cn } from "@/lib/utils";

@@ -3,7 +3,8 @@
 import { LateNotice } from "@/components/patient/late-notice";
 import { useEffect } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import { Link, useRouter } from "@/lib/i18n/navigation";
+import { useRouter } from "@/lib/i18n/navigation";
+import { Link } from "@/components/i18n/link";
 import { markSignedOut, refreshSession, useSession } from "@/client/use-session";
 import { UnavailablePage } from "@/components/errors/unavailable-page";
 import { greetingName } from "@/lib/contracts/session";

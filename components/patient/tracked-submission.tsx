@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/components/i18n/link";
 import { statusColour, statusText } from "@/lib/contracts/submissions";
 import type { TrackedSubmission as Tracked } from "@/lib/contracts/tracking";
 import { Badge } from "@/components/ui/badge";

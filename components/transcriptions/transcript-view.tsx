@@ -3,7 +3,7 @@
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { ArrowLeft } from "lucide-react";
 import { formatTimestamp, patientInfoFields, transcriptAsText, type TranscriptionDetail, type TranscriptSegment } from "@/lib/contracts/transcriptions";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/components/i18n/link";
 import { useTranscription } from "@/client/queries/transcriptions";
 import { formatFileSize } from "@/lib/contracts/file-size";
 import { FileName } from "@/components/files/file-name";

@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import type { TranscriptionPage } from "@/lib/contracts/transcriptions";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/components/i18n/link";
 import { useTranscriptionList } from "@/client/queries/transcriptions";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";

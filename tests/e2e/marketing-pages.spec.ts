@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hospitals } from "@/content/hospitals";
-import { menuToggle, startPageScripts } from "./support";
+import { menuToggle, recordsFormReady, startPageScripts } from "./support";
 
 /** No WCAG 2.2 A/AA violation (contrast, names, landmarks, headings, target size ...) on the page. */
 async function expectAccessible(page: Page) {
@@ -69,6 +69,28 @@ test("a phone fetches no script and no other page until the visitor needs one; w
   await start.click();
   await expect(page).toHaveURL(/\/contact$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Start Your Healthcare Journey");
+});
+
+test("the records form's page prefetches none of its links until one is reached for", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const pagesFetched: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.searchParams.has("_rsc")) pagesFetched.push(url.pathname);
+  });
+  await page.goto("/upload");
+  await recordsFormReady(page);
+  const note = page.getByRole("main").locator("header");
+  const signUp = note.getByRole("link", { name: "sign up" });
+  await expect(signUp).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // The note's links, the header's and the form's were on screen with the scripts running.
+  expect(pagesFetched).toEqual([]);
+  await signUp.hover();
+  // Next asks for the page's route and its content: two requests, both for that page alone.
+  await expect.poll(() => [...new Set(pagesFetched)]).toEqual(["/simple-signup.html"]);
+  await signUp.click();
+  await expect(page).toHaveURL(/\/simple-signup\.html$/);
 });
 
 test("services: departments with two hospitals then '+N more', submit buttons, guide, check-ups, emergency", async ({ page }) => {
