@@ -7,7 +7,7 @@ export function localToday(now = new Date(), timeZone?: string): string {
   return calendarDate(timeZone).format(now);
 }
 
-// Made once per time zone: making one is slow (a few milliseconds on a phone), and the records form asks on every render.
+// Made once per time zone: making one takes a few milliseconds on a phone, and forms ask while they render.
 const calendarDates = new Map<string | undefined, Intl.DateTimeFormat>();
 function calendarDate(timeZone: string | undefined): Intl.DateTimeFormat {
   let format = calendarDates.get(timeZone);
