@@ -1,36 +1,40 @@
-"use client";
-
 import * as React from "react";
-import { Checkbox as CheckboxPrimitive } from "radix-ui";
-import { Check, Minus } from "lucide-react";
+import { Check } from "lucide-react";
 
 import { cn } from "@/lib/utils";
 
 /**
- * The visible box is 20px; an invisible ::after extends the hit area to 40x40px
- * so it is easy to tap on a phone without changing the layout.
+ * A native checkbox drawn as a 20px box. The input itself, transparent, covers 40x40px around the box, so it
+ * is easy to tap on a phone without changing the layout. Native, it measures nothing while the page starts:
+ * Radix's checkbox measured itself in React's first commit, a forced layout of the whole page (ADR 32).
+ * The wrapper is a `peer` with `data-disabled`, so a Label after it is dimmed as the box is.
  */
-function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxPrimitive.Root>) {
+function Checkbox({
+  className,
+  onCheckedChange,
+  ...props
+}: Omit<React.ComponentProps<"input">, "type" | "onChange"> & { onCheckedChange?: (checked: boolean) => void }) {
   return (
-    <CheckboxPrimitive.Root
-      data-slot="checkbox"
-      className={cn(
-        "group peer relative size-5 shrink-0 rounded-sm border border-input bg-background shadow-xs transition-shadow outline-none",
-        "after:absolute after:-inset-2.5 after:content-['']",
-        "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
-        "disabled:cursor-not-allowed disabled:opacity-50",
-        "data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground",
-        "data-[state=indeterminate]:border-primary data-[state=indeterminate]:bg-primary data-[state=indeterminate]:text-primary-foreground",
-        "aria-invalid:border-destructive aria-invalid:ring-2 aria-invalid:ring-destructive/20",
-        className,
-      )}
-      {...props}
-    >
-      <CheckboxPrimitive.Indicator data-slot="checkbox-indicator" className="flex items-center justify-center text-current">
-        <Check aria-hidden="true" className="hidden size-4 group-data-[state=checked]:block" strokeWidth={3} />
-        <Minus aria-hidden="true" className="hidden size-4 group-data-[state=indeterminate]:block" strokeWidth={3} />
-      </CheckboxPrimitive.Indicator>
-    </CheckboxPrimitive.Root>
+    <span data-slot="checkbox" data-disabled={props.disabled ? "" : undefined} className={cn("peer relative inline-flex size-5 shrink-0", className)}>
+      <input
+        type="checkbox"
+        className="peer absolute -inset-2.5 z-10 m-0 cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
+        onChange={(event) => onCheckedChange?.(event.target.checked)}
+        {...props}
+      />
+      <span
+        aria-hidden="true"
+        className={cn(
+          "pointer-events-none flex size-5 items-center justify-center rounded-sm border border-input bg-background shadow-xs transition-shadow",
+          "peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2 peer-focus-visible:ring-offset-background",
+          "peer-disabled:opacity-50",
+          "peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground [&>svg]:hidden peer-checked:[&>svg]:block",
+          "peer-aria-invalid:border-destructive peer-aria-invalid:ring-2 peer-aria-invalid:ring-destructive/20",
+        )}
+      >
+        <Check className="size-4" strokeWidth={3} />
+      </span>
+    </span>
   );
 }
 
