@@ -6,6 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { formSpecialtySlugs } from "@/content/specialties";
 import { inquirySchema, type InquiryInput } from "@/lib/contracts/inquiries";
 import { useSendInquiry } from "@/client/queries/inquiries";
+import { useHydrated } from "@/client/use-hydrated";
 import { showApiError, useErrorText } from "@/client/errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -24,6 +25,8 @@ export function InquiryForm() {
   const { register, formState, control } = form;
   const values = useWatch({ control });
   const send = useSendInquiry();
+  // Typing before React takes the pre-rendered form over would be wiped when the form registers its fields.
+  const locked = !useHydrated() || send.isPending;
   const ready = values.name?.trim() && values.email?.trim() && values.message?.trim();
 
   async function onValid(body: InquiryInput) {
@@ -61,7 +64,7 @@ export function InquiryForm() {
 
   return (
     <form method="post" onSubmit={form.handleSubmit((body) => onValid(body))} noValidate className="space-y-4">
-      <fieldset className="min-w-0 space-y-4" disabled={send.isPending}>
+      <fieldset className="min-w-0 space-y-4" disabled={locked}>
         {input("name", "text", true)}
         {input("email", "email", true)}
         {input("phone", "tel")}
@@ -95,7 +98,7 @@ export function InquiryForm() {
           </p>
         )}
       </fieldset>
-      <Button type="submit" className="w-full" disabled={!ready || send.isPending}>
+      <Button type="submit" className="w-full" disabled={!ready || locked}>
         {send.isPending ? t("sending") : t("sendInquiry")}
       </Button>
     </form>

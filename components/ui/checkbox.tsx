@@ -7,7 +7,7 @@ import { cn } from "@/lib/utils";
  * A native checkbox drawn as a 20px box. The input itself, transparent, covers 40x40px around the box, so it
  * is easy to tap on a phone without changing the layout. Native, it measures nothing while the page starts:
  * Radix's checkbox measured itself in React's first commit, a forced layout of the whole page (ADR 32).
- * The wrapper is a `peer` with `data-disabled`, so a Label after it is dimmed as the box is.
+ * The wrapper is a `peer`, so a Label after it is dimmed whenever the input is disabled, itself or by a fieldset.
  */
 function Checkbox({
   className,
@@ -15,7 +15,7 @@ function Checkbox({
   ...props
 }: Omit<React.ComponentProps<"input">, "type" | "onChange"> & { onCheckedChange?: (checked: boolean) => void }) {
   return (
-    <span data-slot="checkbox" data-disabled={props.disabled ? "" : undefined} className={cn("peer relative inline-flex size-5 shrink-0", className)}>
+    <span data-slot="checkbox" className={cn("peer relative inline-flex size-5 shrink-0", className)}>
       <input
         type="checkbox"
         className="peer absolute -inset-2.5 z-10 m-0 cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"

@@ -12,7 +12,7 @@ function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimiti
       className={cn(
         "flex items-center gap-2 text-sm leading-snug font-medium select-none",
         "group-data-[disabled=true]:pointer-events-none group-data-[disabled=true]:opacity-50 peer-disabled:cursor-not-allowed peer-disabled:opacity-50",
-        "peer-data-[disabled]:cursor-not-allowed peer-data-[disabled]:opacity-50",
+        "peer-has-disabled:cursor-not-allowed peer-has-disabled:opacity-50",
         className,
       )}
       {...props}

@@ -164,10 +164,10 @@ test("text pages start their scripts on demand, pages with a form or fetched fig
 });
 
 /**
- * Shown before its scripts run, a pre-rendered page must not take a tap or a file it would drop: the
- * records form's pickers, fields and submit button, and the tracking form's fields are disabled in the
- * HTML (React enables them once it has taken the page over: the e2e suites wait for that). The phone
- * menu needs no script: a `<details>` with its links in the HTML.
+ * Shown before its scripts run, a pre-rendered page must not take a tap, a word or a file it would drop:
+ * the records form's pickers, fields and submit button, the inquiry form's fields and button, and the
+ * tracking form's fields are disabled in the HTML (React enables them once it has taken the page over:
+ * the e2e suites wait for that). The phone menu needs no script: a `<details>` with its links in the HTML.
  */
 test("controls that need the page's scripts are disabled until they run", () => {
   const pages = prerenderedPages();
@@ -189,15 +189,17 @@ test("controls that need the page's scripts are disabled until they run", () => 
     assert.ok(menu, `${page}: no menu that opens without scripts`);
     assert.ok(elementsOf(menu, "a").length >= 6, `${page}: the menu's links are not in the HTML`);
     if (!page.endsWith("/contact")) continue;
-    const form = elementsOf(document, "form").find((candidate) =>
-      elementsOf(candidate, "input").some((input) => attributeOf(input, "id") === "records-consentEmail"),
-    );
-    assert.ok(form, `${page}: no records form`);
-    const open = [
-      ...elementsOf(form, "input").filter((input) => attributeOf(input, "type") === "file"),
-      ...elementsOf(form, "fieldset"),
-      ...elementsOf(form, "button").filter((button) => attributeOf(button, "type") === "submit"),
-    ].filter((control) => attributeOf(control, "disabled") === undefined);
+    const forms = elementsOf(document, "form");
+    const hasField = (id: string) => forms.some((form) => elementsOf(form, "input").some((input) => attributeOf(input, "id") === id));
+    assert.ok(hasField("records-consentEmail"), `${page}: no records form`);
+    assert.ok(hasField("inquiry-email"), `${page}: no inquiry form`);
+    const open = forms
+      .flatMap((form) => [
+        ...elementsOf(form, "input").filter((input) => attributeOf(input, "type") === "file"),
+        ...elementsOf(form, "fieldset"),
+        ...elementsOf(form, "button").filter((button) => attributeOf(button, "type") === "submit"),
+      ])
+      .filter((control) => attributeOf(control, "disabled") === undefined);
     assert.deepEqual(
       open.map((control) => `${control.tagName} ${attributeOf(control, "id") ?? attributeOf(control, "type") ?? ""}`),
       [],

@@ -267,6 +267,21 @@ test.describe("information pages", () => {
     await expect(page).toHaveURL(/\/contact$/);
   });
 
+  test("a visitor sends a general inquiry from the contact page, is thanked, and the form empties", async ({ page }) => {
+    await page.goto("/contact");
+    const form = page.locator("form").filter({ has: page.locator("#inquiry-email") });
+    const send = form.getByRole("button", { name: text(en, "contact.sendInquiry") });
+    await expect(form.locator("#inquiry-name")).toBeEnabled();
+    await expect(send).toBeDisabled();
+    await form.locator("#inquiry-name").fill("Amina Bello");
+    await form.locator("#inquiry-email").fill("amina@example.com");
+    await form.locator("#inquiry-message").fill("Do your partner hospitals treat children with congenital heart disease?");
+    await send.click();
+    await expect(page.getByText(text(en, "contact.toast.inquirySent"), { exact: true })).toBeVisible();
+    await expect(form.locator("#inquiry-message")).toHaveValue("");
+    await expect(send).toBeDisabled();
+  });
+
   test("the privacy policy states retention, the effective date and the rights; the terms require age 18", async ({ page }) => {
     await page.goto("/privacy");
     const policy = page.getByRole("main");
