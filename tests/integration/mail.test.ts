@@ -11,9 +11,15 @@ import { multipartBody, MULTIPART_TYPE, samples, toStream, validFields } from ".
 import { resetEnvForTests } from "@/lib/env";
 import { log, redact } from "@/lib/log";
 
-/** A real SMTP server on loopback that keeps what it receives and refuses recipients at refused.example. */
+/**
+ * A real SMTP server on loopback that keeps what it receives and refuses recipients at refused.example.
+ * A client that drops its connection in the middle of a transaction (as nodemailer may after a refused
+ * recipient) makes smtp-server emit "error": kept in `errors`, as an unheard "error" event would end the
+ * test file's process before it reported a result.
+ */
 function startSmtp() {
   const received: { to: string[]; raw: string }[] = [];
+  const errors: Error[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -31,8 +37,9 @@ function startSmtp() {
       });
     },
   });
-  return new Promise<{ server: SMTPServer; port: number; received: typeof received }>((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve({ server, port: (server.server.address() as AddressInfo).port, received })),
+  server.on("error", (error) => errors.push(error));
+  return new Promise<{ server: SMTPServer; port: number; received: typeof received; errors: typeof errors }>((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve({ server, port: (server.server.address() as AddressInfo).port, received, errors })),
   );
 }
 
@@ -98,6 +105,7 @@ describe("e-mail through SMTP when SMTP_URL is set", () => {
     const { db } = await import("@/lib/db");
     await db().$disconnect();
     await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+    if (smtp.errors.length) process.stderr.write(`smtp-server saw connections end mid-transaction: ${smtp.errors.map((error) => error.message).join("; ")}\n`);
   });
   afterEach(() => mock.restoreAll());
 
