@@ -25,7 +25,8 @@ export function InquiryForm() {
   const { register, formState, control } = form;
   const values = useWatch({ control });
   const send = useSendInquiry();
-  // Typing before React takes the pre-rendered form over would be wiped when the form registers its fields.
+  // Text typed before React takes the pre-rendered form over stays in the fields but not in the form's
+  // values: Send would stay disabled until another key was pressed. So the fields wait for React too.
   const locked = !useHydrated() || send.isPending;
   const ready = values.name?.trim() && values.email?.trim() && values.message?.trim();
 
