@@ -10,6 +10,7 @@ import { authCall, authClient } from "@/client/auth-client";
 import { accountKeys, useEndSession, useSessions } from "@/client/queries/account";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormAlert } from "@/components/ui/form-field";
 import { LoadState } from "@/components/ui/load-state";
@@ -58,9 +59,7 @@ function ChangePasswordForm({ owner }: { owner: Owner }) {
       />
       <NewPasswordFields register={form.register} errors={errors} />
       <p className="text-sm text-muted-foreground">{protection("passwordChangeEndsOtherSessions")}</p>
-      <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? t("changingPassword") : t("changePassword")}
-      </Button>
+      <SubmitButton disabled={isSubmitting}>{isSubmitting ? t("changingPassword") : t("changePassword")}</SubmitButton>
     </form>
   );
 }

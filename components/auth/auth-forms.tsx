@@ -10,6 +10,7 @@ import { authCall, authClient } from "@/client/auth-client";
 import { refreshSession } from "@/client/use-session";
 import { PASSWORD_MIN_LENGTH, SIGN_IN_LOCKED_CODE, homePathFor, safeReturnPath, signInSchema, signUpSchema } from "@/lib/contracts/auth";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { FormAlert } from "@/components/ui/form-field";
 import { authErrorKey, showAuthRefusal } from "./auth-form-errors";
 import { Field } from "./field";
@@ -69,9 +70,9 @@ export function SignInForm() {
           {t("forgotPasswordLink")}
         </Link>
       </p>
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
+      <SubmitButton className="w-full" disabled={isSubmitting}>
         {isSubmitting ? t("signingIn") : t("signIn")}
-      </Button>
+      </SubmitButton>
       <p className="text-center text-sm text-muted-foreground">
         {t("noAccount")}{" "}
         <Link href="/simple-signup.html" className="font-medium text-primary underline">
@@ -127,9 +128,9 @@ export function SignUpForm() {
       <Field id="email" label={t("email")} type="email" autoComplete="email" required error={fieldText(errors.email)} {...form.register("email")} />
       <NewPasswordField id="password" label={t("password")} error={fieldText(errors.password)} {...form.register("password")} />
       <p className="text-xs text-muted-foreground">{t("ageConfirmation")}</p>
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
+      <SubmitButton className="w-full" disabled={isSubmitting}>
         {isSubmitting ? t("creatingAccount") : t("createAccount")}
-      </Button>
+      </SubmitButton>
       <p className="text-center text-sm text-muted-foreground">
         {t("haveAccount")}{" "}
         <Link href="/simple-login.html" className="font-medium text-primary underline">

@@ -8,7 +8,7 @@ import { Link } from "@/components/i18n/link";
 import { localePath, type Locale } from "@/lib/i18n/locales";
 import { forgotPasswordSchema, PASSWORD_MIN_LENGTH, resetPasswordSchema } from "@/lib/contracts/auth";
 import { authCall, authClient } from "@/client/auth-client";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { FormAlert } from "@/components/ui/form-field";
 import { authErrorKey, NEW_PASSWORD_FIELDS, showAuthRefusal } from "./auth-form-errors";
 import { Field } from "./field";
@@ -52,9 +52,9 @@ export function ForgotPasswordForm() {
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <FormAlert message={errors.root?.server?.message ?? null} />
       <Field id="email" label={t("email")} type="email" autoComplete="email" required error={fieldText(errors.email)} {...form.register("email")} />
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
+      <SubmitButton className="w-full" disabled={isSubmitting}>
         {isSubmitting ? t("sendingResetLink") : t("sendResetLink")}
-      </Button>
+      </SubmitButton>
       <p className="text-center text-sm">
         <Link href="/simple-login.html" className="font-medium text-primary underline">
           {t("backToSignIn")}
@@ -83,9 +83,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <FormAlert message={errors.root?.server?.message ?? null} />
       <NewPasswordFields register={form.register} errors={errors} />
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
+      <SubmitButton className="w-full" disabled={isSubmitting}>
         {isSubmitting ? t("savingPassword") : t("savePassword")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -9,7 +9,7 @@ import { acceptInvitationFormSchema } from "@/lib/contracts/partners";
 import { showApiError, useErrorText } from "@/client/errors";
 import { useAcceptInvitation } from "@/client/queries/partners";
 import { refreshSession } from "@/client/use-session";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Input } from "@/components/ui/input";
 import { describedBy, FormAlert, FormField } from "@/components/ui/form-field";
 
@@ -52,9 +52,9 @@ export function AcceptInvitationForm({ token }: { token: string }) {
       <FormField id="confirm" label={t("fields.confirm")} error={confirm}>
         <Input {...describedBy("confirm", confirm)} {...form.register("confirm")} type="password" autoComplete="new-password" required />
       </FormField>
-      <Button type="submit" className="w-full" disabled={accept.isPending || accept.isSuccess}>
+      <SubmitButton className="w-full" disabled={accept.isPending || accept.isSuccess}>
         {accept.isPending || accept.isSuccess ? t("creatingAccount") : t("acceptSubmit")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

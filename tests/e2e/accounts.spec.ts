@@ -75,6 +75,35 @@ test("wrong credentials get one message that does not reveal the account", async
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("The email, username or password is incorrect.");
 });
 
+test("a sign-in typed before the page's scripts have run is kept, waits for them, and signs in once they have", async ({ page, request }) => {
+  const account = await signUpThroughApi(request, "Ngozi");
+  // The page shows before its scripts run (docs/decisions/028-paint-before-scripts.md); here they are
+  // held back until the visitor has typed and pressed Enter.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/simple-login.html", { waitUntil: "commit" });
+  const signIn = page.getByRole("button", { name: "Sign In" });
+  await expect(signIn).toBeDisabled();
+  await page.getByLabel("Email or username").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  const posts: string[] = [];
+  page.on("request", (sent) => void (sent.method() === "POST" && posts.push(new URL(sent.url()).pathname)));
+  await page.getByLabel("Password").press("Enter");
+  // Enabled, the button would have posted the page itself, which answers with the same page, emptied.
+  await page.waitForTimeout(1000);
+  expect(posts).toEqual([]);
+
+  release();
+  await expect(signIn).toBeEnabled();
+  await expect(page.getByLabel("Email or username")).toHaveValue(account.email);
+  await signIn.click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Welcome, Ngozi" })).toBeVisible();
+});
+
 test("after sign-in the user returns where they came from; /login leads to the sign-in page", async ({ page }) => {
   const id = Date.now().toString(36);
   await page.request.post("/api/auth/sign-up/email", {
