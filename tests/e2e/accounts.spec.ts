@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { enrollTwoFactorThroughApi, signUpThroughApi } from "./support";
+import { enrollTwoFactorThroughApi, holdPageScripts, signUpThroughApi } from "./support";
 
 async function signUpInPage(page: Page, account: { username: string; email: string; password: string }) {
   await page.goto("/simple-signup.html");
@@ -77,14 +77,8 @@ test("wrong credentials get one message that does not reveal the account", async
 
 test("a sign-in typed before the page's scripts have run is kept, waits for them, and signs in once they have", async ({ page, request }) => {
   const account = await signUpThroughApi(request, "Ngozi");
-  // The page shows before its scripts run (docs/decisions/028-paint-before-scripts.md); here they are
-  // held back until the visitor has typed and pressed Enter.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/chunks/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  // Held back until the visitor has typed and pressed Enter.
+  const release = await holdPageScripts(page);
   await page.goto("/simple-login.html", { waitUntil: "commit" });
   const signIn = page.getByRole("button", { name: "Sign In" });
   await expect(signIn).toBeDisabled();

@@ -3,7 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { buildPublicConfig } from "../build/sentinels.mjs";
-import { menuToggle, watchViolations } from "./support";
+import { holdPageScripts, menuToggle, watchViolations } from "./support";
 import { PLAN_PROMISE_HOURS } from "../../lib/contracts/promise";
 
 type Messages = { [key: string]: string | Messages };
@@ -96,14 +96,8 @@ test("the language selector switches the page, and the choice is remembered on t
 });
 
 test("a language chosen before the page's scripts have run still switches the page", async ({ page }) => {
-  // A pre-rendered page is shown before its scripts start (docs/decisions/028-paint-before-scripts.md);
-  // here they are held back until the visitor has chosen.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/chunks/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  // Held back until the visitor has chosen.
+  const release = await holdPageScripts(page);
   await page.goto("/faq", { waitUntil: "domcontentloaded" });
   await page.getByTestId("language-selector").selectOption("fr");
   release();

@@ -47,6 +47,20 @@ export async function startPageScripts(page: Page): Promise<void> {
   await headerHydrated(page);
 }
 
+/**
+ * Holds back every script the page asks for until the returned function is called: the page shows before
+ * its scripts run (docs/decisions/028-paint-before-scripts.md), as on a slow link.
+ */
+export async function holdPageScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
   await page.exposeFunction("reportPolicyViolation", (violation: string) => {
