@@ -3,12 +3,7 @@ import createNextIntlPlugin from "next-intl/plugin";
 import { locales } from "./lib/i18n/locales";
 import { securityHeaders, STATIC_WORKER_POLICY, STORED_FILE_PATHS } from "./lib/security/response-headers";
 
-// Messages are compiled at build time (ICU syntax into compact arrays): the browser formats them without
-// the ICU parser, which is neither downloaded nor run (docs/decisions/033-precompiled-messages.md).
-const withNextIntl = createNextIntlPlugin({
-  requestConfig: "./lib/i18n/request.ts",
-  experimental: { messages: { path: "./messages", format: "json", locales: "infer", precompile: true } },
-});
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 // Paths that serve stored files set their own, stricter policy (lib/security/response-headers.ts).
 const storedFilePaths = STORED_FILE_PATHS.map((path) => path.slice(1)).join("|");

@@ -18,17 +18,15 @@ const loaders: Record<Locale, () => Promise<{ default: AbstractIntlMessages }>> 
   zh: () => import("@/messages/zh.json"),
 };
 
-/** Messages in groups; a message is a text, or an array once compiled by the build (next.config.ts). */
-type Messages = { [key: string]: string | readonly unknown[] | Messages };
-
-const isGroup = (value: Messages[string] | undefined): value is Messages => typeof value === "object" && !Array.isArray(value);
-
 /** Locale messages over English ones: a missing translation shows English, fully formatted. */
-export function withEnglishFallback(messages: Messages, english: Messages): Messages {
-  const merged: Messages = { ...english };
+export function withEnglishFallback(messages: AbstractIntlMessages, english: AbstractIntlMessages): AbstractIntlMessages {
+  const merged: AbstractIntlMessages = { ...english };
   for (const [key, value] of Object.entries(messages)) {
     const base = english[key];
-    merged[key] = isGroup(value) && isGroup(base) ? withEnglishFallback(value, base) : value;
+    merged[key] =
+      value && typeof value === "object" && base && typeof base === "object"
+        ? withEnglishFallback(value as AbstractIntlMessages, base as AbstractIntlMessages)
+        : value;
   }
   return merged;
 }
@@ -36,8 +34,7 @@ export function withEnglishFallback(messages: Messages, english: Messages): Mess
 /** A locale's messages with English under them (a missing text falls back to English, then to the key). */
 export async function loadMessages(locale: Locale): Promise<AbstractIntlMessages> {
   const english = (await loaders[defaultLocale]()).default;
-  // next-intl's type names texts only; compiled messages are arrays, which it formats as they are.
-  return locale === defaultLocale ? english : (withEnglishFallback((await loaders[locale]()).default, english) as AbstractIntlMessages);
+  return locale === defaultLocale ? english : withEnglishFallback((await loaders[locale]()).default, english);
 }
 
 export const keyAsFallback = ({ namespace, key }: { namespace?: string; key: string }) => [namespace, key].filter(Boolean).join(".");

@@ -260,24 +260,6 @@ test("the records form's page loads neither the upload client nor the DICOM read
     );
 });
 
-/**
- * Messages are compiled when the app is built (next.config.ts): the browser formats them without the ICU
- * message parser (@formatjs/icu-messageformat-parser, recognised by one of its error names), which no
- * script of the build may carry, and a page hands its client components compiled messages (a text with
- * an argument is an array, not "Welcome, {name}").
- */
-test("messages reach the browser compiled, and no script carries the ICU message parser", () => {
-  const chunksDir = path.join(distDir, "static", "chunks");
-  const withParser = readdirSync(chunksDir).filter(
-    (file) => file.endsWith(".js") && readFileSync(path.join(chunksDir, file), "utf8").includes("EXPECT_ARGUMENT_CLOSING_BRACE"),
-  );
-  assert.deepEqual(withParser, [], "scripts with the ICU message parser");
-  const payload = [...readFileSync(path.join(appDir, "en", "upload.html"), "utf8").matchAll(/self\.__next_f\.push\(\[1,("(?:[^"\\]|\\.)*")\]\)/g)]
-    .map(([, text]) => JSON.parse(text) as string)
-    .join("");
-  assert.ok(payload.includes('"welcome":["Welcome, ",["name"]]'), "/en/upload's messages are not compiled");
-});
-
 test("a page rendered per request still gets a nonce, and so does /track for a visitor with the tracking cookie", async () => {
   for (const pathname of ["/journey", "/fr/track", "/simple-login.html", "/no-such-page"]) {
     const scriptSrc = await proxyPolicy(pathname, pathname.endsWith("/track") ? "afya_track=any" : "");
