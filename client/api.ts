@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { apiErrorSchema, type ErrorCode } from "@/lib/contracts/errors";
+import type { ErrorCode } from "@/lib/contracts/errors";
 
 /**
  * An API call that did not succeed. `message` is the server's text, already in the page's language;
@@ -18,12 +18,19 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The answer's schema from lib/contracts, or a function that imports it. The pages with the site's forms
+ * give functions, so that zod and the contracts load when an answer comes, not with their first scripts
+ * (docs/decisions/034-validation-loaded-on-use.md).
+ */
+export type AnswerSchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+
 export interface ApiRequest<T> {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Sent as JSON. */
   body?: unknown;
-  /** The answer's schema from lib/contracts; the answer is parsed with it, never cast. */
-  schema?: z.ZodType<T>;
+  /** The answer is parsed with it, never cast. */
+  schema?: AnswerSchema<T>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
@@ -45,16 +52,33 @@ export async function apiFetch<T = void>(path: string, { method = "GET", body, s
     throw new ApiError(0, "network", "network");
   }
   const json: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw errorFromAnswer(response.status, json);
+  if (!response.ok) throw await errorFromAnswer(response.status, json);
   if (!schema) return undefined as T;
-  const parsed = schema.safeParse(json);
+  const parsed = (typeof schema === "function" ? await importedOrOffline(schema) : schema).safeParse(json);
   if (!parsed.success) throw new ApiError(response.status, "invalid_response", "invalid_response");
   return parsed.data;
 }
 
-/** An error answer of the API (lib/contracts/errors.ts), or what to say when the body is not one. */
-export function errorFromAnswer(status: number, json: unknown): ApiError {
-  const answer = apiErrorSchema.safeParse(json);
+/**
+ * An error answer of the API (lib/contracts/errors.ts) as an ApiError, or what to say when the body is
+ * not one. Its schema (and zod) is imported when one comes.
+ */
+export async function errorFromAnswer(status: number, json: unknown): Promise<ApiError> {
+  let answer;
+  try {
+    answer = (await importedOrOffline(() => import("@/lib/contracts/errors"))).apiErrorSchema.safeParse(json);
+  } catch (offline) {
+    return offline as ApiError;
+  }
   if (!answer.success) return new ApiError(status, status === 503 ? "unavailable" : "internal", status === 503 ? "unavailable" : "internal");
   return new ApiError(status, answer.data.code ?? "internal", answer.data.error, answer.data.field);
+}
+
+/** Code imported when an answer comes: a page that can no longer fetch its scripts is offline. */
+async function importedOrOffline<M>(load: () => Promise<M>): Promise<M> {
+  try {
+    return await load();
+  } catch {
+    throw new ApiError(0, "network", "network");
+  }
 }

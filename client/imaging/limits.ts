@@ -1,4 +1,4 @@
-import { MAX_CASE_IMAGING_BYTES, MAX_STUDIES_PER_CASE, MAX_STUDY_BYTES, MAX_STUDY_IMAGES } from "@/lib/contracts/imaging";
+import { MAX_CASE_IMAGING_BYTES, MAX_STUDIES_PER_CASE, MAX_STUDY_BYTES, MAX_STUDY_IMAGES } from "@/lib/contracts/imaging-limits";
 import type { ImagingStudySelection } from "./read-selection";
 
 const GB = 1024 * 1024 * 1024;
@@ -16,7 +16,7 @@ export function keptStudies(studies: ImagingStudySelection[], leftOut: ReadonlyS
   return studies.map((study) => ({ ...study, series: study.series.filter((series) => !leftOut.has(series.uid)) })).filter((study) => study.series.length > 0);
 }
 
-/** The limits of lib/contracts/imaging.ts, checked before anything is announced (the server checks them again). */
+/** The limits of lib/contracts/imaging-limits.ts, checked before anything is announced (the server checks them again). */
 export function imagingProblems(studies: ImagingStudySelection[]): ImagingProblem[] {
   const problems: ImagingProblem[] = [];
   if (studies.length > MAX_STUDIES_PER_CASE) problems.push({ code: "too_many_studies", params: { max: MAX_STUDIES_PER_CASE } });

@@ -1,10 +1,13 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { inquiryCreatedSchema, type InquiryInput } from "@/lib/contracts/inquiries";
+import type { InquiryInput } from "@/lib/contracts/inquiries";
 import { apiFetch } from "../api";
 
 /** Sends a general inquiry (nothing the page lists changes with it). */
 export function useSendInquiry() {
-  return useMutation({ mutationFn: (body: InquiryInput) => apiFetch("/api/inquiries", { method: "POST", body, schema: inquiryCreatedSchema }) });
+  return useMutation({
+    mutationFn: (body: InquiryInput) =>
+      apiFetch("/api/inquiries", { method: "POST", body, schema: async () => (await import("@/lib/contracts/inquiries")).inquiryCreatedSchema }),
+  });
 }

@@ -1,11 +1,13 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ownSubmissionsSchema, submissionWithUploadsSchema } from "@/lib/contracts/submissions";
-import { announcedUploadsSchema, type AnnouncedFile } from "@/lib/contracts/uploads";
-import { planApprovedSchema, type ApprovePlanInput } from "@/lib/contracts/tracking";
+import type { AnnouncedFile } from "@/lib/contracts/uploads";
+import type { ApprovePlanInput } from "@/lib/contracts/tracking";
 import { apiFetch, ApiError } from "../api";
 import { trackingKeys } from "./tracking";
+
+// The answers' contracts are imported with the answers, not with the records form's page
+// (docs/decisions/034-validation-loaded-on-use.md).
 
 /** Query keys of submissions: every list of the patient's own cases lives under `mine`. */
 export const submissionKeys = {
@@ -33,7 +35,7 @@ export function useSubmitRecords() {
         method: "POST",
         body: { ...fields, files },
         headers: { "Idempotency-Key": idempotencyKey },
-        schema: submissionWithUploadsSchema,
+        schema: async () => (await import("@/lib/contracts/submissions")).submissionWithUploadsSchema,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: submissionKeys.mine }),
   });
@@ -43,7 +45,11 @@ export function useSubmitRecords() {
 export function useAnnounceFiles(submissionId: string) {
   return useMutation({
     mutationFn: (files: AnnouncedFile[]) =>
-      apiFetch(`/api/my-submissions/${submissionId}/uploads`, { method: "POST", body: { files }, schema: announcedUploadsSchema }),
+      apiFetch(`/api/my-submissions/${submissionId}/uploads`, {
+        method: "POST",
+        body: { files },
+        schema: async () => (await import("@/lib/contracts/uploads")).announcedUploadsSchema,
+      }),
   });
 }
 
@@ -60,7 +66,8 @@ export function useFilesArrived() {
 export function useOwnSubmissions(enabled: boolean) {
   const query = useQuery({
     queryKey: submissionKeys.mine,
-    queryFn: ({ signal }) => apiFetch("/api/my-submissions", { schema: ownSubmissionsSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch("/api/my-submissions", { schema: async () => (await import("@/lib/contracts/submissions")).ownSubmissionsSchema, signal }),
     enabled,
   });
   const unauthenticated = query.error instanceof ApiError && query.error.status === 401;
@@ -74,7 +81,8 @@ export function useOwnSubmissions(enabled: boolean) {
 export function useApprovePlan(approveUrl: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ApprovePlanInput) => apiFetch(approveUrl, { method: "POST", body, schema: planApprovedSchema }),
+    mutationFn: (body: ApprovePlanInput) =>
+      apiFetch(approveUrl, { method: "POST", body, schema: async () => (await import("@/lib/contracts/tracking")).planApprovedSchema }),
     onSuccess: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: submissionKeys.mine }), queryClient.invalidateQueries({ queryKey: trackingKeys.all })]),
   });

@@ -1,8 +1,11 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { codeRequestedSchema, trackedSubmissionSchema, type TrackRequestInput, type TrackVerifyInput } from "@/lib/contracts/tracking";
+import type { TrackRequestInput, TrackVerifyInput } from "@/lib/contracts/tracking";
 import { apiFetch } from "../api";
+
+// The contract is imported with the answers, not with the page (docs/decisions/034-validation-loaded-on-use.md).
+const contract = () => import("@/lib/contracts/tracking");
 
 /** Query keys of /track: the case a guest verified (their tracking cookie says which). */
 export const trackingKeys = {
@@ -28,7 +31,7 @@ let verifiedSinceLoad = false;
 export function useTrackedSubmission(hasAccess: boolean) {
   return useQuery({
     queryKey: trackingKeys.submission,
-    queryFn: ({ signal }) => apiFetch("/api/track/submission", { schema: trackedSubmissionSchema, signal }),
+    queryFn: ({ signal }) => apiFetch("/api/track/submission", { schema: async () => (await contract()).trackedSubmissionSchema, signal }),
     retry: false,
     enabled: hasAccess || verifiedSinceLoad,
     // The case the verification just answered is not asked for again the moment the query is enabled.
@@ -39,7 +42,8 @@ export function useTrackedSubmission(hasAccess: boolean) {
 /** Asks for a one-time code by e-mail (the same answer whether or not the pair matches a case). */
 export function useRequestTrackingCode() {
   return useMutation({
-    mutationFn: (body: TrackRequestInput) => apiFetch("/api/track/request-code", { method: "POST", body, schema: codeRequestedSchema }),
+    mutationFn: (body: TrackRequestInput) =>
+      apiFetch("/api/track/request-code", { method: "POST", body, schema: async () => (await contract()).codeRequestedSchema }),
   });
 }
 
@@ -47,7 +51,8 @@ export function useRequestTrackingCode() {
 export function useVerifyTrackingCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TrackVerifyInput) => apiFetch("/api/track/verify", { method: "POST", body, schema: trackedSubmissionSchema }),
+    mutationFn: (body: TrackVerifyInput) =>
+      apiFetch("/api/track/verify", { method: "POST", body, schema: async () => (await contract()).trackedSubmissionSchema }),
     onSuccess: (tracked) => {
       verifiedSinceLoad = true;
       queryClient.setQueryData(trackingKeys.submission, tracked);

@@ -1,5 +1,5 @@
 import { DetailedError, Upload } from "tus-js-client";
-import { UPLOADS_PATH } from "@/lib/contracts/uploads";
+import { UPLOADS_PATH } from "@/lib/contracts/uploads-path";
 import { ApiError, errorFromAnswer } from "../api";
 
 /*
@@ -111,7 +111,7 @@ export function sendFile(
     },
     onError: (error) => {
       stopWatchingNetwork();
-      rejectDone(refusal(error));
+      void refusal(error).then(rejectDone);
     },
   });
 
@@ -153,7 +153,7 @@ export function sendFile(
 }
 
 /** The server's refusal as an ApiError (its JSON body has the code and the translated text). */
-function refusal(error: Error): ApiError {
+async function refusal(error: Error): Promise<ApiError> {
   const response = error instanceof DetailedError ? error.originalResponse : null;
   const status = response?.getStatus() ?? 0;
   if (status === 0) return new ApiError(0, "network", "network");

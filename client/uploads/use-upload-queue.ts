@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { recordKinds, sniff, SNIFF_BYTES, type SniffedType } from "@/lib/contracts/file-types";
-import { MAX_FILE_BYTES } from "@/lib/contracts/submissions";
+import { MAX_FILE_BYTES } from "@/lib/contracts/submission-options";
 import type { UploadView } from "@/lib/contracts/uploads";
 import { ApiError } from "../api";
 import { compressPhoto, isCompressiblePhoto } from "../compress-photo";

@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Download } from "lucide-react";
-import { fileKind, inlineFileUrl } from "@/lib/contracts/files";
+import { fileKind } from "@/lib/contracts/file-types";
+import { inlineFileUrl } from "@/lib/contracts/files";
 import { DICOM_MIME_TYPE } from "@/lib/contracts/files";
 import type { FileView } from "@/lib/contracts/files";
 import { formatFileSize } from "@/lib/contracts/file-size";

@@ -6,7 +6,7 @@ import { RefreshCw } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { inviteSchema } from "@/lib/contracts/partners";
-import { nameMessageKey } from "@/lib/contracts/people";
+import { nameMessageKey } from "@/lib/contracts/name-messages";
 import type { Locale } from "@/lib/i18n/locales";
 import { Link } from "@/components/i18n/link";
 import { showApiError, useErrorText } from "@/client/errors";

@@ -3,7 +3,8 @@
 import { useTranslations } from "next-intl";
 import type { FieldError } from "react-hook-form";
 import { PASSWORD_MIN_LENGTH } from "@/lib/contracts/auth";
-import { NAME_MAX_LENGTH, nameMessageKey } from "@/lib/contracts/people";
+import { NAME_MAX_LENGTH } from "@/lib/contracts/people";
+import { nameMessageKey } from "@/lib/contracts/name-messages";
 import { useErrorText } from "@/client/errors";
 
 /**

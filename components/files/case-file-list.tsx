@@ -3,7 +3,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { Archive, Download, ExternalLink, Eye, File, FileImage, FileText, FileType } from "lucide-react";
-import { fileKind, inlineFileUrl, signedLinkSchema, type FileKind, type FileView } from "@/lib/contracts/files";
+import { fileKind, type FileKind } from "@/lib/contracts/file-types";
+import { inlineFileUrl, signedLinkSchema, type FileView } from "@/lib/contracts/files";
 import { formatFileSize } from "@/lib/contracts/file-size";
 import { apiFetch } from "@/client/api";
 import { FileName } from "@/components/files/file-name";

@@ -2,7 +2,7 @@
 
 import type { ComponentProps, ReactNode } from "react";
 import { useTranslations } from "next-intl";
-import { NAME_MESSAGE_PREFIX } from "@/lib/contracts/people";
+import { nameMessageKey } from "@/lib/contracts/name-messages";
 import { useErrorText } from "@/client/errors";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
@@ -33,10 +33,10 @@ export function FieldError({ fieldId, message }: { fieldId: string; message?: st
   const errorText = useErrorText();
   const nameRules = useTranslations("nameRules");
   if (!message) return null;
-  const nameRule = message.startsWith(NAME_MESSAGE_PREFIX) ? message.slice(NAME_MESSAGE_PREFIX.length) : null;
+  const nameRule = nameMessageKey(message);
   return (
     <p id={errorIdOf(fieldId)} className="text-sm text-destructive">
-      {nameRule && nameRules.has(nameRule) ? nameRules(nameRule) : errorText(message)}
+      {nameRule ? nameRules(nameRule) : errorText(message)}
     </p>
   );
 }

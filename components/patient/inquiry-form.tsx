@@ -2,9 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { formSpecialtySlugs } from "@/content/specialties";
-import { inquirySchema, type InquiryInput } from "@/lib/contracts/inquiries";
+import type { InquiryInput } from "@/lib/contracts/inquiries";
+import { lazyZodResolver, preloadResolver } from "@/client/lazy-resolver";
 import { useSendInquiry } from "@/client/queries/inquiries";
 import { useHydrated } from "@/client/use-hydrated";
 import { showApiError, useErrorText } from "@/client/errors";
@@ -14,6 +14,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { errorIdOf, FieldError, FieldLabel, SelectField } from "./form-parts";
 
+const inquiryContract = async () => (await import("@/lib/contracts/inquiries")).inquirySchema;
+
 const empty: InquiryInput = { name: "", email: "", phone: "", country: "", specialty: "", message: "" };
 
 /** The 'General Inquiry' card: name, email and message required, checked with the server's schema. */
@@ -21,7 +23,7 @@ export function InquiryForm() {
   const t = useTranslations("contact");
   const ts = useTranslations("specialties");
   const errorText = useErrorText();
-  const form = useForm({ resolver: zodResolver(inquirySchema), defaultValues: empty });
+  const form = useForm({ resolver: lazyZodResolver(inquiryContract, errorText), defaultValues: empty });
   const { register, formState, control } = form;
   const values = useWatch({ control });
   const send = useSendInquiry();
@@ -64,7 +66,7 @@ export function InquiryForm() {
   const messageError = formState.errors.message?.message;
 
   return (
-    <form method="post" onSubmit={form.handleSubmit((body) => onValid(body))} noValidate className="space-y-4">
+    <form method="post" onSubmit={form.handleSubmit((body) => onValid(body))} onFocus={() => preloadResolver(inquiryContract)} noValidate className="space-y-4">
       <fieldset className="min-w-0 space-y-4" disabled={locked}>
         {input("name", "text", true)}
         {input("email", "email", true)}

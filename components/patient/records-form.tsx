@@ -3,21 +3,15 @@
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2 } from "lucide-react";
 import { useRouter } from "@/lib/i18n/navigation";
 import { Link } from "@/components/i18n/link";
 import { useSession } from "@/client/use-session";
 import { formSpecialtySlugs } from "@/content/specialties";
 import { localToday } from "@/lib/contracts/dates";
-import {
-  budgets,
-  preferredCountryOptions,
-  submissionFieldsSchema,
-  urgencies,
-  type SubmissionFields,
-  type SubmissionFieldsInput,
-} from "@/lib/contracts/submissions";
+import { budgets, preferredCountryOptions, urgencies } from "@/lib/contracts/submission-options";
+import type { SubmissionFields, SubmissionFieldsInput } from "@/lib/contracts/submissions";
+import { lazyZodResolver, preloadResolver } from "@/client/lazy-resolver";
 import { useSubmitRecords } from "@/client/queries/submissions";
 import { rememberPendingSubmission, usePendingSubmission, type PendingSubmission } from "@/client/uploads/pending-uploads";
 import { useUploadQueue } from "@/client/uploads/use-upload-queue";
@@ -41,6 +35,7 @@ import { errorIdOf, FieldError, FieldLabel, SelectField } from "./form-parts";
 import { promiseValues } from "@/lib/contracts/promise";
 
 const REDIRECT_AFTER_MS = 2000;
+const recordsContract = async () => (await import("@/lib/contracts/submissions")).submissionFieldsSchema;
 const ACCEPT =
   ".pdf,.jpg,.jpeg,.png,.heic,.heif,.dcm,.zip,.txt,application/pdf,image/jpeg,image/png,image/heic,image/heif,application/dicom,application/zip,text/plain";
 
@@ -78,7 +73,7 @@ export function RecordsForm() {
   const user = session.status === "ready" && session.me.isAuthenticated ? session.me.user : null;
 
   const [defaultValues] = useState(emptyFields);
-  const form = useForm<SubmissionFieldsInput, unknown, SubmissionFields>({ resolver: zodResolver(submissionFieldsSchema), defaultValues });
+  const form = useForm<SubmissionFieldsInput, unknown, SubmissionFields>({ resolver: lazyZodResolver(recordsContract, errorText), defaultValues });
   const { register, control, formState, setValue, getValues, getFieldState } = form;
   const values = useWatch({ control });
   const queue = useUploadQueue();
@@ -259,6 +254,7 @@ export function RecordsForm() {
     <form
       method="post"
       onSubmit={form.handleSubmit(send)}
+      onFocus={() => preloadResolver(recordsContract)}
       noValidate
       className="space-y-6"
       aria-describedby={serverError ? "records-error" : undefined}

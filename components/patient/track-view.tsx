@@ -5,14 +5,17 @@ import dynamic from "next/dynamic";
 import type { z } from "zod";
 import { useLocale, useTranslations } from "next-intl";
 import { useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { trackRequestSchema, trackVerifySchema, type TrackRequestInput } from "@/lib/contracts/tracking";
+import type { trackVerifySchema, TrackRequestInput } from "@/lib/contracts/tracking";
+import { lazyZodResolver, preloadResolver } from "@/client/lazy-resolver";
 import { useRequestTrackingCode, useTrackedSubmission, useVerifyTrackingCode } from "@/client/queries/tracking";
 import { showApiError, useErrorText } from "@/client/errors";
 import { useHydrated } from "@/client/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { errorIdOf, FieldError, FieldLabel } from "./form-parts";
+
+const requestContract = async () => (await import("@/lib/contracts/tracking")).trackRequestSchema;
+const verifyContract = async () => (await import("@/lib/contracts/tracking")).trackVerifySchema;
 
 const emptyRequest: TrackRequestInput = { trackingNumber: "", email: "" };
 
@@ -42,8 +45,8 @@ export function TrackView({ hasTrackCookie }: { hasTrackCookie: boolean }) {
     if (hasTrackCookie || step === "code") loadTrackedSubmission().catch(() => undefined);
   }, [hasTrackCookie, step]);
 
-  const requestForm = useForm({ resolver: zodResolver(trackRequestSchema), defaultValues: emptyRequest });
-  const verifyForm = useForm({ resolver: zodResolver(trackVerifySchema), defaultValues: { ...emptyRequest, code: "" } });
+  const requestForm = useForm({ resolver: lazyZodResolver(requestContract, errorText), defaultValues: emptyRequest });
+  const verifyForm = useForm({ resolver: lazyZodResolver(verifyContract, errorText), defaultValues: { ...emptyRequest, code: "" } });
   const details = useWatch({ control: requestForm.control });
   const code = useWatch({ control: verifyForm.control, name: "code" });
 
@@ -100,7 +103,13 @@ export function TrackView({ hasTrackCookie }: { hasTrackCookie: boolean }) {
       )}
       {step === "details" && (
         // Its page starts its scripts as soon as it nears the view, not on demand (scripts/static-page-hashes.mjs).
-        <form method="post" onSubmit={requestForm.handleSubmit((body) => onRequest(body))} noValidate data-needs-scripts="">
+        <form
+          method="post"
+          onSubmit={requestForm.handleSubmit((body) => onRequest(body))}
+          onFocus={() => preloadResolver(requestContract)}
+          noValidate
+          data-needs-scripts=""
+        >
           <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
             {field("track-number", t("trackingNumber"), requestErrors.trackingNumber?.message, {
               ...requestForm.register("trackingNumber"),
@@ -115,7 +124,13 @@ export function TrackView({ hasTrackCookie }: { hasTrackCookie: boolean }) {
         </form>
       )}
       {step === "code" && (
-        <form method="post" onSubmit={verifyForm.handleSubmit((body) => onVerify(body))} noValidate className="space-y-4">
+        <form
+          method="post"
+          onSubmit={verifyForm.handleSubmit((body) => onVerify(body))}
+          onFocus={() => preloadResolver(verifyContract)}
+          noValidate
+          className="space-y-4"
+        >
           <p role="status" className="rounded-md bg-secondary p-3 text-sm">
             {t("codeSent")}
           </p>

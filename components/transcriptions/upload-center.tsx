@@ -7,7 +7,8 @@ import { Controller, useForm, type FieldError } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { CheckCircle2, FileAudio, FileText, ShieldCheck, Upload, X } from "lucide-react";
-import { NAME_MAX_LENGTH, nameMessageKey } from "@/lib/contracts/people";
+import { NAME_MAX_LENGTH } from "@/lib/contracts/people";
+import { nameMessageKey } from "@/lib/contracts/name-messages";
 import {
   ACCEPTED_TRANSCRIPTION_FILES,
   defaultSpeechLanguage,

@@ -3,7 +3,7 @@
 import { useCallback, useState, type ReactNode } from "react";
 import { useLocale } from "next-intl";
 import { File as FileIcon, FileImage, FileText, FileType } from "lucide-react";
-import { fileKind, type FileKind } from "@/lib/contracts/files";
+import { fileKind, type FileKind } from "@/lib/contracts/file-types";
 import { formatFileSize } from "@/lib/contracts/file-size";
 import { FileName } from "@/components/files/file-name";
 import { cn } from "@/lib/utils";

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { isFolderSelection } from "@/client/imaging/relative-path";
 import { useImagingSelection } from "@/client/imaging/use-imaging-selection";
 import type { UploadQueue } from "@/client/uploads/use-upload-queue";
-import { MAX_FILES_PER_SUBMISSION } from "@/lib/contracts/submissions";
+import { MAX_FILES_PER_SUBMISSION } from "@/lib/contracts/submission-options";
 
 /**
  * What happens to files a patient chooses (picked, dropped, or a whole folder or CD): every choice is

@@ -1,7 +1,8 @@
 import "server-only";
 import { AppError } from "@/lib/app-error";
 import type { ApiErrorBody, ErrorCode, ErrorParams } from "@/lib/contracts/errors";
-import { NAME_MAX_LENGTH, nameMessageKey } from "@/lib/contracts/people";
+import { NAME_MAX_LENGTH } from "@/lib/contracts/people";
+import { nameMessageKey } from "@/lib/contracts/name-messages";
 import { isDatabaseUnavailable, isUnstorableText } from "@/lib/db/unavailable";
 import type { Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/messages";

@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { AppError } from "@/lib/app-error";
 import type { ErrorCode, ErrorParams } from "@/lib/contracts/errors";
-import { nameMessageKey } from "@/lib/contracts/people";
+import { nameMessageKey } from "@/lib/contracts/name-messages";
 import type { Locale } from "@/lib/i18n/locales";
 import english from "@/messages/en.json";
 

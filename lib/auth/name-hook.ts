@@ -1,6 +1,7 @@
 import "server-only";
 import { APIError } from "better-auth/api";
-import { nameMessageKey, normalizeName, personName } from "@/lib/contracts/people";
+import { nameMessageKey } from "@/lib/contracts/name-messages";
+import { normalizeName, personName } from "@/lib/contracts/people";
 import { localizedIssueMessage } from "@/lib/people/name-messages";
 import { requestLocale } from "@/lib/i18n/request-locale";
 

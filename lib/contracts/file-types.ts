@@ -78,3 +78,17 @@ function trimPartialCharacter(bytes: Uint8Array): Uint8Array {
   }
   return bytes.subarray(0, end);
 }
+
+/** HEIC/HEIF photos (iPhones): most browsers cannot show them, so their previews are JPEGs made by the server. */
+export const HEIC_MIME_TYPES: readonly string[] = ["image/heic", "image/heif"];
+export const isHeic = (mimeType: string) => HEIC_MIME_TYPES.includes(mimeType);
+
+/** How the admin dashboard shows a file (icon and preview), from its sniffed type. DICOM is "other" for now. */
+export type FileKind = "image" | "pdf" | "text" | "other";
+
+export function fileKind(mimeType: string): FileKind {
+  if (mimeType === "image/jpeg" || mimeType === "image/png" || isHeic(mimeType)) return "image";
+  if (mimeType === "application/pdf") return "pdf";
+  if (mimeType === "text/plain") return "text";
+  return "other";
+}

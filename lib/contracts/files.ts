@@ -1,22 +1,9 @@
 import { z } from "zod";
-
-/** HEIC/HEIF photos (iPhones): most browsers cannot show them, so their previews are JPEGs made by the server. */
-export const HEIC_MIME_TYPES: readonly string[] = ["image/heic", "image/heif"];
-export const isHeic = (mimeType: string) => HEIC_MIME_TYPES.includes(mimeType);
+import { isHeic } from "./file-types";
 
 /** Where a browser shows the file itself (a tab, a frame, an img): HEIC as its JPEG preview, the rest as stored. */
 export function inlineFileUrl(file: { id: string; mimeType: string }): string {
   return isHeic(file.mimeType) ? `/api/files/${file.id}/heic-preview` : `/api/files/${file.id}?disposition=inline`;
-}
-
-/** How the admin dashboard shows a file (icon and preview), from its sniffed type. DICOM is "other" for now. */
-export type FileKind = "image" | "pdf" | "text" | "other";
-
-export function fileKind(mimeType: string): FileKind {
-  if (mimeType === "image/jpeg" || mimeType === "image/png" || isHeic(mimeType)) return "image";
-  if (mimeType === "application/pdf") return "pdf";
-  if (mimeType === "text/plain") return "text";
-  return "other";
 }
 
 /** The type upload sniffing gives DICOM files (lib/contracts/file-types.ts); safe to import in the browser. */

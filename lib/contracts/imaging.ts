@@ -2,20 +2,9 @@ import { z } from "zod";
 
 /*
  * Imaging as the browser and the server agree on it: a case's DICOM files listed as studies and
- * series (indexed by the server from the headers of what arrived), a series opened in the viewer,
- * and the limits of what a patient may send.
+ * series (indexed by the server from the headers of what arrived) and a series opened in the viewer.
+ * The limits of what a patient may send: ./imaging-limits.ts.
  */
-
-/** A study as a patient may send it: up to this many images and bytes; a case may hold several studies. */
-export const MAX_STUDY_IMAGES = 3000;
-export const MAX_STUDY_BYTES = 2 * 1024 * 1024 * 1024;
-/**
- * The server cannot trust the browser's grouping of files into studies (it indexes what arrived from
- * the files' own headers), so what a case may receive as imaging is bounded as a whole too: at most
- * this many studies, and this many bytes of imaging in all.
- */
-export const MAX_STUDIES_PER_CASE = 5;
-export const MAX_CASE_IMAGING_BYTES = 6 * 1024 * 1024 * 1024;
 
 /** A Study Instance UID as a DICOM header gives it (up to 64 characters, digits and dots when well formed). */
 export const studyUidSchema = z.string().trim().min(1).max(64);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NAME_MESSAGE_PREFIX, type NameProblem } from "./name-messages";
 
 /**
  * The one rule for every person's name the app accepts (patients, consent signatures, accounts,
@@ -7,15 +8,11 @@ import { z } from "zod";
  * sent from our own address, so anything that could turn it into a message of its own is refused:
  * line breaks, invisible or direction-changing characters, web or e-mail addresses, markup, digits.
  *
- * Messages are keys under the "nameRules" namespace: the browser translates them with
- * useTranslations, the server with lib/people/name-messages.ts.
+ * Messages are keys under the "nameRules" namespace (./name-messages.ts): the browser translates them
+ * with useTranslations, the server with lib/people/name-messages.ts.
  */
 export const NAME_MAX_LENGTH = 120;
 
-export const nameProblems = ["required", "tooLong", "lineBreak", "invisible", "link", "email", "markup", "digits", "character"] as const;
-export type NameProblem = (typeof nameProblems)[number];
-
-export const NAME_MESSAGE_PREFIX = "nameRules.";
 const messageOf = (problem: NameProblem) => `${NAME_MESSAGE_PREFIX}${problem}`;
 
 const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/u;
@@ -76,13 +73,6 @@ export function optionalPersonName() {
       const problem = value === undefined ? null : nameProblem(value);
       if (problem) ctx.addIssue({ code: "custom", message: messageOf(problem) });
     });
-}
-
-/** Whether a zod issue message is one of this rule's keys, and the key under "nameRules" if so. */
-export function nameMessageKey(message: string): NameProblem | null {
-  if (!message.startsWith(NAME_MESSAGE_PREFIX)) return null;
-  const key = message.slice(NAME_MESSAGE_PREFIX.length);
-  return (nameProblems as readonly string[]).includes(key) ? (key as NameProblem) : null;
 }
 
 /**

@@ -3,6 +3,7 @@ import { formSpecialtySlugs } from "@/content/specialties";
 import { fileViewSchema } from "./files";
 import { personName } from "./people";
 import { planViewSchema } from "./plans";
+import { budgets, preferredCountryOptions, urgencies } from "./submission-options";
 import { uploadViewSchema } from "./uploads";
 
 /**
@@ -64,23 +65,16 @@ export function stageColour(stage: ApplicationStage): BadgeColour {
   return ({ received: "blue", under_review: "yellow", hospital_responded: "green", completed: "green", cancelled: "grey" } as const)[stage];
 }
 
-/**
- * The records form's rules, checked by the browser (react-hook-form) and by the server on the same
- * schema. Issue messages are error codes (`errors.*` in messages).
- */
-export const urgencies = ["urgent", "standard", "flexible"] as const;
-export const preferredCountryOptions = ["Turkey", "India", "Both"] as const;
-export const budgets = ["under-5k", "5k-15k", "15k-30k", "30k-50k", "50k-plus"] as const;
-
-export const MAX_FILE_BYTES = 500 * 1024 * 1024;
-export const MAX_FILES_PER_SUBMISSION = 50;
-
 const text = (max: number) => z.string().trim().max(max, "too_long");
 const optionalText = (max: number) =>
   text(max)
     .optional()
     .transform((value) => (value ? value : undefined));
 
+/**
+ * The records form's rules, checked by the browser (react-hook-form) and by the server on the same
+ * schema. Issue messages are error codes (`errors.*` in messages).
+ */
 export const submissionFieldsSchema = z.object({
   patientName: personName({ required: "patient_name_required" }),
   email: z.email("email_invalid").max(254, "email_invalid"),

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { MAX_STUDIES_PER_CASE, MAX_STUDY_IMAGES, studyUidSchema } from "./imaging";
+import { studyUidSchema } from "./imaging";
+import { MAX_STUDIES_PER_CASE, MAX_STUDY_IMAGES } from "./imaging-limits";
 
-/**
- * Resumable uploads (tus, at /api/uploads): a submission first announces its files (name and size),
- * which answers one upload per file; each is then sent on its own, resumed from the last byte the
- * server acknowledged.
+/*
+ * Resumable uploads (tus, at UPLOADS_PATH: ./uploads-path.ts): a submission first announces its files
+ * (name and size), which answers one upload per file; each is then sent on its own, resumed from the last
+ * byte the server acknowledged.
  */
-export const UPLOADS_PATH = "/api/uploads";
 
 /** How long an announced upload may take before it is given up (and its bytes deleted). */
 export const UPLOAD_EXPIRY_HOURS = 24;

@@ -2,7 +2,7 @@ import "server-only";
 import decodeHeic from "heic-decode";
 import jpeg from "jpeg-js";
 import { AppError } from "@/lib/app-error";
-import { isHeic } from "@/lib/contracts/files";
+import { isHeic } from "@/lib/contracts/file-types";
 import type { AuditActor } from "@/lib/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import { readAll } from "@/lib/transcriptions/engines/bytes";

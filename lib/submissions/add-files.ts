@@ -8,7 +8,7 @@ import { db } from "@/lib/db";
 import { indexArrivedFiles } from "@/lib/imaging/index-instance";
 import { receiveRecords } from "./intake";
 import { toFileRow } from "./create";
-import { MAX_FILES_PER_SUBMISSION } from "@/lib/contracts/submissions";
+import { MAX_FILES_PER_SUBMISSION } from "@/lib/contracts/submission-options";
 import { scanSubmissionInBackground } from "@/lib/security/scan";
 
 /**

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { receiveUploads } from "@/lib/uploads/receive";
 import type { StoredUpload } from "@/lib/uploads/store-upload";
 import { recordKinds } from "@/lib/contracts/file-types";
-import { MAX_FILE_BYTES } from "@/lib/contracts/submissions";
+import { MAX_FILE_BYTES } from "@/lib/contracts/submission-options";
 
 /**
  * Streams the files of a multipart request into storage under `submissions/<submission id>/`, then

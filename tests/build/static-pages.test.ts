@@ -214,8 +214,8 @@ test("controls that need the page's scripts are disabled until they run", () => 
  * the figures; this fails the build's tests when a page goes over, as the hospitals page once did when
  * its client code brought zod. The contact, upload and tracking pages are left out: they are pre-rendered,
  * but most of each is a form (uploads, validation, the translation runtime), whose script is the
- * feature itself (the records form about 139 KiB gz, its upload client and DICOM reader coming later:
- * next test).
+ * feature itself (the records form about 106 KiB gz, its upload client, DICOM reader and zod coming
+ * later: next test).
  */
 test("no pre-rendered marketing page loads more than 25 KiB of script beyond the framework", () => {
   const manifest = JSON.parse(readFileSync(path.join(distDir, "build-manifest.json"), "utf8")) as { rootMainFiles: string[] };
@@ -239,19 +239,26 @@ test("no pre-rendered marketing page loads more than 25 KiB of script beyond the
 /**
  * The records form (on /contact and /upload, both pre-rendered) loads the resumable client
  * (tus-js-client) and the DICOM reader (dicom-parser) once the page is idle, not with its first scripts:
- * together about 28 KiB of compressed script needed only when a file is chosen. Each library is
- * recognised by a string of its own code (its protocol header, its error messages).
+ * together about 28 KiB of compressed script needed only when a file is chosen. The forms of these pages
+ * and of /track load zod's schemas (zod's API, "ZodType" and the rest) when they are used, not with the
+ * page: about 31 KiB (docs/decisions/034-validation-loaded-on-use.md). zod's small core is still there,
+ * configured by instrumentation-client.ts. Each library is recognised by a string of its own code (its
+ * protocol header, its error messages, the name of its base schema).
  */
-test("the records form's page loads neither the upload client nor the DICOM reader before a file is chosen", () => {
+test("the form pages load neither the upload client, the DICOM reader nor zod with their first scripts", () => {
   const libraries = [
-    ["tus-js-client", "Tus-Resumable"],
-    ["dicom-parser", "dicomParser.readPart10Header"],
-  ];
-  const sources = firstScripts(readFileSync(path.join(appDir, "en", "contact.html"), "utf8")).map(([src]) => src);
-  assert.ok(sources.length > 0, "no scripts on /contact");
-  const code = sources.map((src) => readFileSync(path.join(distDir, src.slice("/_next/".length)), "utf8")).join("\n");
-  const loaded = libraries.filter(([, marker]) => code.includes(marker)).map(([name]) => name);
-  assert.deepEqual(loaded, [], "libraries in /contact's first scripts");
+    ["tus-js-client", "Tus-Resumable", ["contact"]],
+    ["dicom-parser", "dicomParser.readPart10Header", ["contact"]],
+    ["zod", '"ZodType"', ["contact", "upload", "track"]],
+  ] as const;
+  const loaded: string[] = [];
+  for (const page of ["contact", "upload", "track"]) {
+    const sources = firstScripts(readFileSync(path.join(appDir, "en", `${page}.html`), "utf8")).map(([src]) => src);
+    assert.ok(sources.length > 0, `no scripts on /${page}`);
+    const code = sources.map((src) => readFileSync(path.join(distDir, src.slice("/_next/".length)), "utf8")).join("\n");
+    for (const [name, marker, pages] of libraries) if ((pages as readonly string[]).includes(page) && code.includes(marker)) loaded.push(`/${page}: ${name}`);
+  }
+  assert.deepEqual(loaded, [], "libraries in the form pages' first scripts");
   const chunks = readdirSync(path.join(distDir, "static", "chunks")).filter((file) => file.endsWith(".js"));
   for (const [name, marker] of libraries)
     assert.ok(

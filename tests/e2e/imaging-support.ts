@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, request, type APIRequestContext, type Page } from "@playwright/test";
 import { caseImagingSchema, type ImagingSeries, type OpenedSeries } from "../../lib/contracts/imaging";
-import { UPLOADS_PATH } from "../../lib/contracts/uploads";
+import { UPLOADS_PATH } from "../../lib/contracts/uploads-path";
 import { SIZE, TRANSFER_SYNTAXES, makeCtSeries, type SeriesFiles } from "../support/dicom-series";
 import { tusUpload } from "../support/tus-upload";
 import { becomeAdminThroughApi, signUpThroughApi } from "./support";

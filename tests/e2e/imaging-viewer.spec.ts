@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test, type APIResponse } from "@playwright/test";
 import { caseImagingSchema } from "../../lib/contracts/imaging";
 import { PARALLEL_SMALL_FILES } from "../../client/uploads/concurrency";
-import { UPLOADS_PATH } from "../../lib/contracts/uploads";
+import { UPLOADS_PATH } from "../../lib/contracts/uploads-path";
 import { ctSquareHu, makeCtSeries, windowed } from "../support/dicom-series";
 import { tusUpload } from "../support/tus-upload";
 import { becomeAdminThroughApi, invitePartnerThroughApi, signUpThroughApi } from "./support";

@@ -276,6 +276,40 @@ test.describe("information pages", () => {
     await expect(send).toBeDisabled();
   });
 
+  test("the contact page loads its forms' checks (zod) when a form is first used, not while it loads or idles", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() === "script") scripts.push(await response.text().catch(() => ""));
+    });
+    const loaded = (marker: string) => scripts.filter((code) => code.includes(marker)).length;
+    await page.goto("/contact");
+    // Once idle, the page loads the records form's upload client (tus): by then it is done starting.
+    await expect.poll(() => loaded("Tus-Resumable"), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(loaded('"ZodType"')).toBe(0);
+    await page.locator("#inquiry-name").focus();
+    await expect.poll(() => loaded('"ZodType"')).toBeGreaterThan(0);
+  });
+
+  test("offline before the inquiry form was first used, Send says so and keeps the text; back online, it goes", async ({ page, context }) => {
+    await page.goto("/contact");
+    const form = page.locator("form").filter({ has: page.locator("#inquiry-email") });
+    await expect(form.locator("#inquiry-name")).toBeEnabled();
+    // The form's checks (zod and the contract) are imported when it is first used: now, with no connection.
+    await context.setOffline(true);
+    await form.locator("#inquiry-name").fill("Amina Bello");
+    await form.locator("#inquiry-email").fill("amina@example.com");
+    await form.locator("#inquiry-message").fill("Is a second opinion on a CT scan possible?");
+    const send = form.getByRole("button", { name: text(en, "contact.sendInquiry") });
+    await send.click();
+    await expect(form.getByRole("alert")).toHaveText(text(en, "errors.network"));
+    await expect(form.locator("#inquiry-message")).toHaveValue("Is a second opinion on a CT scan possible?");
+
+    await context.setOffline(false);
+    await send.click();
+    await expect(page.getByText(text(en, "contact.toast.inquirySent"), { exact: true })).toBeVisible();
+    await expect(form.getByRole("alert")).toHaveCount(0);
+  });
+
   test("the privacy policy states retention, the effective date and the rights; the terms require age 18", async ({ page }) => {
     await page.goto("/privacy");
     const policy = page.getByRole("main");
