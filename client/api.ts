@@ -25,6 +25,9 @@ export class ApiError extends Error {
  */
 export type AnswerSchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
 
+/** A request that never reached the server, or code that could not be fetched: the phone is offline. */
+export const connectionLost = () => new ApiError(0, "network", "network");
+
 export interface ApiRequest<T> {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Sent as JSON. */
@@ -49,12 +52,13 @@ export async function apiFetch<T = void>(path: string, { method = "GET", body, s
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(0, "network", "network");
+    throw connectionLost();
   }
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw await errorFromAnswer(response.status, json);
   if (!schema) return undefined as T;
-  const parsed = (typeof schema === "function" ? await importedOrOffline(schema) : schema).safeParse(json);
+  const answerSchema = typeof schema === "function" ? await schema().catch(() => Promise.reject(connectionLost())) : schema;
+  const parsed = answerSchema.safeParse(json);
   if (!parsed.success) throw new ApiError(response.status, "invalid_response", "invalid_response");
   return parsed.data;
 }
@@ -64,21 +68,9 @@ export async function apiFetch<T = void>(path: string, { method = "GET", body, s
  * not one. Its schema (and zod) is imported when one comes.
  */
 export async function errorFromAnswer(status: number, json: unknown): Promise<ApiError> {
-  let answer;
-  try {
-    answer = (await importedOrOffline(() => import("@/lib/contracts/errors"))).apiErrorSchema.safeParse(json);
-  } catch (offline) {
-    return offline as ApiError;
-  }
+  const contract = await import("@/lib/contracts/errors").catch(() => null);
+  if (!contract) return connectionLost();
+  const answer = contract.apiErrorSchema.safeParse(json);
   if (!answer.success) return new ApiError(status, status === 503 ? "unavailable" : "internal", status === 503 ? "unavailable" : "internal");
   return new ApiError(status, answer.data.code ?? "internal", answer.data.error, answer.data.field);
-}
-
-/** Code imported when an answer comes: a page that can no longer fetch its scripts is offline. */
-async function importedOrOffline<M>(load: () => Promise<M>): Promise<M> {
-  try {
-    return await load();
-  } catch {
-    throw new ApiError(0, "network", "network");
-  }
 }

@@ -1,6 +1,6 @@
 import type { FieldErrors, FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
-import { ApiError } from "./api";
+import { connectionLost } from "./api";
 
 /** Imports a contract's schema: a function of its module's, so that each is imported once. */
 export type SchemaLoader<Input, Output> = () => Promise<z.ZodType<Output, Input>>;
@@ -25,7 +25,7 @@ export function lazyZodResolver<Input extends FieldValues, Output>(
       resolver = (await loadedResolver(load)) as unknown as Resolver<Input, unknown, Output>;
     } catch {
       const errors: FieldErrors<Input> = {};
-      errors.root = { server: { type: "network", message: errorText(new ApiError(0, "network", "network")) } };
+      errors.root = { server: { type: "network", message: errorText(connectionLost()) } };
       return { values: {}, errors };
     }
     return resolver(values, context, options);

@@ -1,6 +1,6 @@
 import { DetailedError, Upload } from "tus-js-client";
 import { UPLOADS_PATH } from "@/lib/contracts/uploads-path";
-import { ApiError, errorFromAnswer } from "../api";
+import { connectionLost, errorFromAnswer, type ApiError } from "../api";
 
 /*
  * One file sent through the resumable upload endpoint (tus, with tus-js-client). The upload's URL is
@@ -156,7 +156,7 @@ export function sendFile(
 async function refusal(error: Error): Promise<ApiError> {
   const response = error instanceof DetailedError ? error.originalResponse : null;
   const status = response?.getStatus() ?? 0;
-  if (status === 0) return new ApiError(0, "network", "network");
+  if (status === 0) return connectionLost();
   let body: unknown = null;
   try {
     body = JSON.parse(response?.getBody() ?? "");
