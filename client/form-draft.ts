@@ -1,9 +1,11 @@
 "use client";
 
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { FieldValues, Path, PathValue, UseFormReturn } from "react-hook-form";
 
 const PREFIX = "afya:draft:";
+/** Where the draft of the form called `key` is kept in localStorage. */
+export const draftStorageKey = (key: string) => PREFIX + key;
 const SAVE_AFTER_MS = 400;
 /** A draft older than this is dropped: a shared phone should not keep someone's details for days. */
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -72,12 +74,15 @@ function write(storageKey: string, values: Record<string, DraftValue> | null) {
  * stored (see `draftValues`): never files, never the consent checkbox.
  */
 export function useFormDraft<T extends FieldValues, C, O>(key: string, form: UseFormReturn<T, C, O>, options: FormDraftOptions = {}) {
-  const storageKey = PREFIX + key;
+  const storageKey = draftStorageKey(key);
   const { getValues, setValue, watch } = form;
   const exclude = useRef(options.exclude ?? []);
-  const start = useRef<Record<string, unknown> | null>(null);
+  // The form as it opened, before any draft or typing: what counts as "nothing typed" (copied, arrays too).
+  const [start] = useState(() =>
+    Object.fromEntries(Object.entries(form.formState.defaultValues ?? {}).map(([name, value]) => [name, Array.isArray(value) ? [...value] : value])),
+  );
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const save = useCallback(() => write(storageKey, draftValues(getValues(), exclude.current, start.current ?? {})), [storageKey, getValues]);
+  const save = useCallback(() => write(storageKey, draftValues(getValues(), exclude.current, start)), [storageKey, getValues, start]);
 
   const flush = useCallback(() => {
     if (timer.current === null) return;
@@ -88,13 +93,13 @@ export function useFormDraft<T extends FieldValues, C, O>(key: string, form: Use
 
   useEffect(() => {
     const current = getValues();
-    // The form as it opened, before any draft: what counts as "nothing typed" (copied, arrays too).
-    start.current ??= Object.fromEntries(Object.entries(current).map(([name, value]) => [name, Array.isArray(value) ? [...value] : value]));
     const saved = read(storageKey);
     if (saved) {
       for (const [name, value] of Object.entries(saved)) {
-        // Only fields the form has, of the kind that may be stored.
+        // Only fields the form has, of the kind that may be stored, and not typed into before React had
+        // the form (useTypedBeforeHydration): what was typed last wins.
         if (!(name in current) || exclude.current.includes(name)) continue;
+        if (JSON.stringify(current[name]) !== JSON.stringify(start[name])) continue;
         setValue(name as Path<T>, value as PathValue<T, Path<T>>, { shouldDirty: true });
       }
     }
@@ -111,7 +116,7 @@ export function useFormDraft<T extends FieldValues, C, O>(key: string, form: Use
       window.removeEventListener("pagehide", flush);
       flush();
     };
-  }, [storageKey, getValues, setValue, watch, flush, save]);
+  }, [storageKey, getValues, setValue, watch, flush, save, start]);
 
   const clear = useCallback(() => {
     if (timer.current !== null) clearTimeout(timer.current);

@@ -80,44 +80,57 @@ export function withScriptIntegrity(html, distDir) {
 
 /**
  * Runs in the page (written into it as source text), before its first paint, and decides when the page's
- * scripts start (docs/decisions/032-text-pages-start-scripts-on-demand.md). Never before the first paint
+ * scripts start (docs/decisions/032-text-pages-start-scripts-on-demand.md,
+ * docs/decisions/035-form-pages-start-scripts-on-use.md). Never before the first paint
  * (docs/decisions/028-paint-before-scripts.md), and then:
  * - after the first paint if the visitor is signed in: the header's name, bell and Logout need them;
  * - when the visitor takes one of the page's controls (the language selector);
- * - `"content"`, a page with something only its scripts can run, marked `data-needs-scripts` (the records
- *   form, the hospitals' response times): also as soon as that comes within half a screen of the view,
- *   which for a form at the top of the page is right after the first paint.
- * On a page of text and links (`"on-demand"`) a reader who does neither downloads and runs no script at
- * all. Where paint timing is not supported, "after the first paint" is at once; if nothing has been
+ * - `"form"`, a page with a form marked `data-scripts-on-use` (the records, inquiry and tracking forms):
+ *   when the visitor touches the form or presses a key. The scripts are fetched after the first paint, so
+ *   that they are there when that happens, but run only then; the form takes typing and files meanwhile.
+ *   The marker lists what the form has to show without being touched: query parameters (`?specialty`) and
+ *   localStorage keys (a draft, files still to send). With any of them present, the scripts start after
+ *   the first paint;
+ * - `"content"`, a page with something only its scripts can run, marked `data-needs-scripts` (the
+ *   hospitals' response times): as soon as that comes within half a screen of the view.
+ * On a page of text and links (`"on-demand"`) a reader who does none of this downloads and runs no script
+ * at all. Where paint timing is not supported, "after the first paint" is at once; if nothing has been
  * painted after 10 s (a tab opened in the background), it is then.
  * It also marks a visitor who is not signed in (`data-guest` on <html>), so that the header shows Login
  * and Sign up at once instead of waiting for the session check (AuthStatus).
  */
 function startPageScripts(scripts, mode, signedInCookie) {
-  var started = false;
-  function start() {
-    if (started) return;
-    started = true;
-    scripts.forEach(function (script) {
-      var element = document.createElement("script");
-      element.src = script[0];
-      if (script[1]) element.integrity = script[1];
-      element.async = true;
-      document.head.appendChild(element);
-    });
+  function once(run) {
+    var done = false;
+    return function () {
+      if (done) return;
+      done = true;
+      run();
+    };
   }
-  // start() runs once; this runs once too, so that every later trigger is a no-op.
-  var requested = false;
-  function request() {
-    if (requested) return;
-    requested = true;
+  function afterFirstPaint(run) {
+    run = once(run);
     var Observer = window.PerformanceObserver;
-    if (!Observer || !Observer.supportedEntryTypes || Observer.supportedEntryTypes.indexOf("paint") < 0) return start();
+    if (!Observer || !Observer.supportedEntryTypes || Observer.supportedEntryTypes.indexOf("paint") < 0) return run();
     new Observer(function (list) {
-      if (list.getEntriesByName("first-contentful-paint").length) start();
+      if (list.getEntriesByName("first-contentful-paint").length) run();
     }).observe({ type: "paint", buffered: true });
-    setTimeout(start, 10000);
+    setTimeout(run, 10000);
   }
+  function add(tagName, properties) {
+    var element = document.createElement(tagName);
+    Object.keys(properties).forEach(function (name) {
+      if (properties[name]) element[name] = properties[name];
+    });
+    document.head.appendChild(element);
+  }
+  var request = once(function () {
+    afterFirstPaint(function () {
+      scripts.forEach(function (script) {
+        add("script", { src: script[0], integrity: script[1], async: true });
+      });
+    });
+  });
   function whenContentNearView() {
     if (!window.IntersectionObserver) return request();
     var observer = new IntersectionObserver(
@@ -136,6 +149,36 @@ function startPageScripts(scripts, mode, signedInCookie) {
       observer.observe(element);
     });
   }
+  function whenFormUsed() {
+    var query = new URLSearchParams(location.search);
+    var somethingToShow = false;
+    // SCRIPTS_ON_USE_ATTRIBUTE, as above.
+    document.querySelectorAll("[data-scripts-on-use]").forEach(function (form) {
+      form
+        .getAttribute("data-scripts-on-use")
+        .split(" ")
+        .forEach(function (token) {
+          try {
+            if (token.charAt(0) === "?") somethingToShow = somethingToShow || query.has(token.slice(1));
+            else if (token) somethingToShow = somethingToShow || localStorage.getItem(token) !== null;
+          } catch {
+            // Private browsing may refuse storage: there is then nothing saved to show.
+          }
+        });
+      form.addEventListener("pointerdown", request, true);
+      form.addEventListener("focusin", request, true);
+    });
+    // A browser without `prefetch` cannot fetch them ahead without running them: it runs them after the
+    // first paint, as form pages did before, so that on a slow link a first touch does not wait for them.
+    var hints = document.createElement("link").relList;
+    if (somethingToShow || !hints || !hints.supports || !hints.supports("prefetch")) return request();
+    addEventListener("keydown", request, true);
+    afterFirstPaint(function () {
+      scripts.forEach(function (script) {
+        add("link", { rel: "prefetch", href: script[0] });
+      });
+    });
+  }
   var signedIn = ("; " + document.cookie + ";").indexOf("; " + signedInCookie + "=1;") >= 0;
   if (signedIn) return request();
   document.documentElement.setAttribute("data-guest", "");
@@ -148,13 +191,16 @@ function startPageScripts(scripts, mode, signedInCookie) {
       true,
     );
   });
-  if (mode !== "content") return;
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", whenContentNearView);
-  else whenContentNearView();
+  var startWhenNeeded = { content: whenContentNearView, form: whenFormUsed }[mode];
+  if (!startWhenNeeded) return;
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", startWhenNeeded);
+  else startWhenNeeded();
 }
 
 /** The attribute of an element that only the page's scripts can run: its page starts them when it nears the view. */
 const NEEDS_SCRIPTS_ATTRIBUTE = "data-needs-scripts";
+/** The attribute of a form whose page starts its scripts when it is used (startPageScripts). */
+const SCRIPTS_ON_USE_ATTRIBUTE = "data-scripts-on-use";
 
 /**
  * The page's scripts start after its first paint is on the screen (docs/decisions/028-paint-before-scripts.md),
@@ -183,7 +229,7 @@ export function withScriptsStartedLater(html) {
     ...preloads.filter((link) => started.has(link.attrs.find(({ name }) => name === "href")?.value)),
   ].map((element) => element.sourceCodeLocation);
   const list = JSON.stringify(scripts.map(({ src, integrity }) => [src, integrity])).replace(/</g, "\\u003c");
-  const mode = html.includes(`${NEEDS_SCRIPTS_ATTRIBUTE}=`) ? "content" : "on-demand";
+  const mode = html.includes(`${NEEDS_SCRIPTS_ATTRIBUTE}=`) ? "content" : html.includes(`${SCRIPTS_ON_USE_ATTRIBUTE}=`) ? "form" : "on-demand";
   const starter = `<script>(${startPageScripts.toString()})(${list},"${mode}","${SIGNED_IN_HINT_COOKIE}")</script>`;
   const first = scripts[0].element.sourceCodeLocation;
   // Edited from the end of the page backwards, so that the offsets still to be used stay valid.
@@ -199,7 +245,7 @@ export function startedScripts(html) {
   return list ? JSON.parse(list[1]) : [];
 }
 
-/** When a page's starting script starts its scripts: `"content"` or `"on-demand"` (startPageScripts); null without one. */
+/** When a page's starting script starts its scripts: `"form"`, `"content"` or `"on-demand"` (startPageScripts); null without one. */
 export function scriptsStart(html) {
   return starterArguments(html)?.[2] ?? null;
 }

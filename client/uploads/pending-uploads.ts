@@ -7,7 +7,7 @@ import type { UploadView } from "@/lib/contracts/uploads";
  * cannot reopen a file by itself), each is recognised by name, size and date, and continues from the
  * last byte the server has.
  */
-const KEY = "afyabridge.pendingUploads";
+export const PENDING_UPLOADS_KEY = "afyabridge.pendingUploads";
 const CHANGED = "afyabridge:pending-uploads";
 
 function parse(raw: string | null): PendingSubmission | null {
@@ -20,8 +20,8 @@ function parse(raw: string | null): PendingSubmission | null {
 }
 
 function write(value: PendingSubmission | null): void {
-  if (value) localStorage.setItem(KEY, JSON.stringify(value));
-  else localStorage.removeItem(KEY);
+  if (value) localStorage.setItem(PENDING_UPLOADS_KEY, JSON.stringify(value));
+  else localStorage.removeItem(PENDING_UPLOADS_KEY);
   window.dispatchEvent(new Event(CHANGED));
 }
 
@@ -38,7 +38,7 @@ function subscribe(changed: () => void): () => void {
 export function usePendingSubmission(): PendingSubmission | null {
   const raw = useSyncExternalStore(
     subscribe,
-    () => localStorage.getItem(KEY),
+    () => localStorage.getItem(PENDING_UPLOADS_KEY),
     () => null,
   );
   return useMemo(() => parse(raw), [raw]);
@@ -62,7 +62,7 @@ export interface PendingSubmission {
 }
 
 function readPendingSubmission(): PendingSubmission | null {
-  return parse(localStorage.getItem(KEY));
+  return parse(localStorage.getItem(PENDING_UPLOADS_KEY));
 }
 
 const FINGERPRINT_BYTES = 64 * 1024;

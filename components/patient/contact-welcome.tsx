@@ -10,7 +10,9 @@ import { cn } from "@/lib/utils";
  * Guests: a note linking to sign-in and sign-up. Signed in: a welcome and a link to /journey. The page
  * is the same file for everyone, so who is visiting is known only after it is drawn: the messages share
  * one grid cell and the box keeps the height of the guest's note (the longest, in the same type), so the
- * form below does not move when the session is known.
+ * form below does not move when the session is known. A visitor the page has marked as not signed in
+ * (`data-guest`, before any script: AuthStatus) sees the guest's note at once, as the page may start its
+ * scripts only when the form is used.
  */
 export function ContactWelcome() {
   const t = useTranslations("contact");
@@ -21,7 +23,7 @@ export function ContactWelcome() {
   const cell = (visible: boolean) => cn("col-start-1 row-start-1", !visible && "invisible");
   return (
     <div className={cn("grid rounded-md p-4", shown === "user" ? "bg-secondary" : "bg-muted")}>
-      <p className={cn(cell(shown === "guest"), "text-sm")}>
+      <p className={cn(cell(shown === "guest"), shown === "loading" && "[html[data-guest]_&]:visible", "text-sm")}>
         {t.rich("guestNote", {
           login: (chunks) => (
             <Link href={{ pathname: "/simple-login.html", query: { next: "/journey" } }} className="font-medium text-primary underline">
@@ -43,7 +45,7 @@ export function ContactWelcome() {
           </Link>
         </p>
       ) : null}
-      {shown === "loading" ? <p className={cn(cell(true), "text-sm text-muted-foreground")}>{tc("loading")}</p> : null}
+      {shown === "loading" ? <p className={cn(cell(true), "text-sm text-muted-foreground [html[data-guest]_&]:invisible")}>{tc("loading")}</p> : null}
     </div>
   );
 }

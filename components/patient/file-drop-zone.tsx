@@ -1,10 +1,11 @@
 "use client";
 
-import { useId, useRef, type ChangeEvent } from "react";
+import { useEffect, useId, useRef, type ChangeEvent } from "react";
 import { useDropzone } from "react-dropzone";
 import { useTranslations } from "next-intl";
 import { FolderOpen, Upload } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/client/use-hydrated";
 import { cn } from "@/lib/utils";
 
 /**
@@ -39,6 +40,10 @@ function isFolderLike(file: File): boolean {
  * caller reads and lists them. `accept` only filters the picker: what a file really is is checked from
  * its bytes, in the browser and by the server. `refusal`: why the last choice was not taken, shown
  * here, where the patient is looking.
+ *
+ * The area holds the picker's <label>: a tap opens it without any script, so on a pre-rendered page the
+ * first tap works while the page's scripts start (docs/decisions/035-form-pages-start-scripts-on-use.md),
+ * and files chosen before React has the area are taken when it does. The folder picker waits for React.
  */
 export function FileDropZone({
   onAdd,
@@ -57,11 +62,23 @@ export function FileDropZone({
   const folderInput = useRef<HTMLInputElement>(null);
   const labelId = useId();
   const hintId = useId();
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    onDrop: (accepted) => void withoutFolderEntries(accepted).then((files) => files.length > 0 && onAdd(files)),
+  const inputId = useId();
+  const hydrated = useHydrated();
+  const take = (chosen: File[]) => void withoutFolderEntries(chosen).then((files) => files.length > 0 && onAdd(files));
+  const { getRootProps, getInputProps, inputRef, isDragActive } = useDropzone({
+    onDrop: take,
     disabled,
     multiple: true,
   });
+  // Files chosen before React had the area (their `change` went unheard): taken once, as it takes it over.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input?.files?.length) return;
+    const chosen = Array.from(input.files);
+    input.value = "";
+    take(chosen);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const folderChosen = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
     event.target.value = "";
@@ -75,23 +92,27 @@ export function FileDropZone({
         {...getRootProps({ role: "button", "aria-labelledby": `${labelId} ${hintId}`, "aria-disabled": disabled || undefined })}
         data-state={isDragActive ? "drag-active" : "idle"}
         className={cn(
-          "flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed p-6 text-center transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+          "rounded-lg border-2 border-dashed text-center transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
           isDragActive ? "border-primary bg-secondary" : "border-input bg-muted/40",
         )}
       >
-        <Upload aria-hidden className="h-8 w-8 text-primary" />
-        <span id={labelId} className="font-medium text-primary underline underline-offset-4">
-          {isDragActive ? t("dropHere") : t("chooseFiles")}
-        </span>{" "}
-        {/* The space keeps "here" and the hint two words for tools that read the text without its layout. */}
-        <p id={hintId} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
+        {/* The picker's label fills the area: a tap opens the picker itself, before React too. Kept from the area,
+            whose own click would open it a second time. */}
+        <label htmlFor={inputId} onClick={(event) => event.stopPropagation()} className="flex cursor-pointer flex-col items-center justify-center gap-2 p-6">
+          <Upload aria-hidden className="h-8 w-8 text-primary" />
+          <span id={labelId} className="font-medium text-primary underline underline-offset-4">
+            {isDragActive ? t("dropHere") : t("chooseFiles")}
+          </span>{" "}
+          {/* The space keeps "here" and the hint two words for tools that read the text without its layout. */}
+          <span id={hintId} className="block text-sm text-muted-foreground">
+            {hint}
+          </span>
+        </label>
       </div>
       {/* The picker the area opens, outside it: a control inside a button would be read into its name. */}
-      <input {...getInputProps({ accept, disabled })} />
+      <input {...getInputProps({ accept, disabled, id: inputId })} />
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="button" variant="outline" onClick={() => folderInput.current?.click()} disabled={disabled}>
+        <Button type="button" variant="outline" onClick={() => folderInput.current?.click()} disabled={disabled || !hydrated}>
           <FolderOpen aria-hidden className="h-4 w-4" />
           {t("addFolder")}
         </Button>

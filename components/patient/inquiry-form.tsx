@@ -6,10 +6,10 @@ import { formSpecialtySlugs } from "@/content/specialties";
 import type { InquiryInput } from "@/lib/contracts/inquiries";
 import { lazyZodResolver, preloadResolver } from "@/client/lazy-resolver";
 import { useSendInquiry } from "@/client/queries/inquiries";
-import { useHydrated } from "@/client/use-hydrated";
+import { useTypedBeforeHydration } from "@/client/typed-before-hydration";
 import { showApiError, useErrorText } from "@/client/errors";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { errorIdOf, FieldError, FieldLabel, SelectField } from "./form-parts";
@@ -27,9 +27,8 @@ export function InquiryForm() {
   const { register, formState, control } = form;
   const values = useWatch({ control });
   const send = useSendInquiry();
-  // Text typed before React takes the pre-rendered form over stays in the fields but not in the form's
-  // values: Send would stay disabled until another key was pressed. So the fields wait for React too.
-  const locked = !useHydrated() || send.isPending;
+  // The fields take what is typed before React has the pre-rendered form (ADR 35); Send waits for React.
+  useTypedBeforeHydration(form);
   const ready = values.name?.trim() && values.email?.trim() && values.message?.trim();
 
   async function onValid(body: InquiryInput) {
@@ -66,8 +65,16 @@ export function InquiryForm() {
   const messageError = formState.errors.message?.message;
 
   return (
-    <form method="post" onSubmit={form.handleSubmit((body) => onValid(body))} onFocus={() => preloadResolver(inquiryContract)} noValidate className="space-y-4">
-      <fieldset className="min-w-0 space-y-4" disabled={locked}>
+    <form
+      method="post"
+      onSubmit={form.handleSubmit((body) => onValid(body))}
+      onFocus={() => preloadResolver(inquiryContract)}
+      noValidate
+      className="space-y-4"
+      // Its page starts its scripts when it is used (scripts/static-page-hashes.mjs).
+      data-scripts-on-use=""
+    >
+      <fieldset className="min-w-0 space-y-4" disabled={send.isPending}>
         {input("name", "text", true)}
         {input("email", "email", true)}
         {input("phone", "tel")}
@@ -101,9 +108,9 @@ export function InquiryForm() {
           </p>
         )}
       </fieldset>
-      <Button type="submit" className="w-full" disabled={!ready || locked}>
+      <SubmitButton className="w-full" disabled={!ready || send.isPending}>
         {send.isPending ? t("sending") : t("sendInquiry")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -13,15 +13,17 @@ import { budgets, preferredCountryOptions, urgencies } from "@/lib/contracts/sub
 import type { SubmissionFields, SubmissionFieldsInput } from "@/lib/contracts/submissions";
 import { lazyZodResolver, preloadResolver } from "@/client/lazy-resolver";
 import { useSubmitRecords } from "@/client/queries/submissions";
-import { rememberPendingSubmission, usePendingSubmission, type PendingSubmission } from "@/client/uploads/pending-uploads";
+import { PENDING_UPLOADS_KEY, rememberPendingSubmission, usePendingSubmission, type PendingSubmission } from "@/client/uploads/pending-uploads";
 import { useUploadQueue } from "@/client/uploads/use-upload-queue";
 import { ContinueUploads } from "@/components/uploads/continue-uploads";
 import { UploadQueueList } from "@/components/uploads/upload-queue-list";
 import { showApiError, useErrorText } from "@/client/errors";
-import { useFormDraft } from "@/client/form-draft";
+import { draftStorageKey, useFormDraft } from "@/client/form-draft";
 import { useHydrated } from "@/client/use-hydrated";
+import { useTypedBeforeHydration } from "@/client/typed-before-hydration";
 import { useWarnBeforeLeaving } from "@/client/warn-before-leaving";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
@@ -35,6 +37,9 @@ import { errorIdOf, FieldError, FieldLabel, SelectField } from "./form-parts";
 import { promiseValues } from "@/lib/contracts/promise";
 
 const REDIRECT_AFTER_MS = 2000;
+const DRAFT = "records";
+// What the form shows before it is touched, which its page's scripts must start for (scripts/static-page-hashes.mjs).
+const SHOWN_UNTOUCHED = `?specialty ${draftStorageKey(DRAFT)} ${PENDING_UPLOADS_KEY}`;
 const recordsContract = async () => (await import("@/lib/contracts/submissions")).submissionFieldsSchema;
 const ACCEPT =
   ".pdf,.jpg,.jpeg,.png,.heic,.heif,.dcm,.zip,.txt,application/pdf,image/jpeg,image/png,image/heic,image/heif,application/dicom,application/zip,text/plain";
@@ -91,11 +96,12 @@ export function RecordsForm() {
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const submit = useSubmitRecords();
   const pending = submit.isPending || queue.sending;
-  // Nothing can be chosen or typed before the form is React's: it would be lost (ADR 28).
+  // Text fields, selects and files take what is typed or chosen before the form is React's (ADR 35). The
+  // consent and the countries (their state is React's) and sending wait for React: they would be lost (ADR 28).
   const hydrated = useHydrated();
-  const locked = !hydrated || pending;
+  useTypedBeforeHydration(form);
   // What was typed survives a reload (text fields only: not the files, not the consent or its date).
-  const draft = useFormDraft("records", form, { exclude: ["consent", "consentDate"] });
+  const draft = useFormDraft(DRAFT, form, { exclude: ["consent", "consentDate"] });
   useWarnBeforeLeaving(pending);
 
   // A link such as /contact?specialty=cardiology opens the form with that specialty chosen.
@@ -258,8 +264,8 @@ export function RecordsForm() {
       noValidate
       className="space-y-6"
       aria-describedby={serverError ? "records-error" : undefined}
-      // Its page starts its scripts as soon as it nears the view, not on demand (scripts/static-page-hashes.mjs).
-      data-needs-scripts=""
+      // Its page starts its scripts when it is used, or at once for what it shows untouched.
+      data-scripts-on-use={SHOWN_UNTOUCHED}
     >
       {unfinished && !sending && <ContinueUploads pending={unfinished} />}
       {sending && (
@@ -270,11 +276,11 @@ export function RecordsForm() {
         </p>
       )}
       {!sending && (
-        <FileDropZone onAdd={(added) => void picker.choose(added)} disabled={locked} accept={ACCEPT} hint={t("fileHint")} refusal={picker.refusal} />
+        <FileDropZone onAdd={(added) => void picker.choose(added)} disabled={pending} accept={ACCEPT} hint={t("fileHint")} refusal={picker.refusal} />
       )}
       {!sending && <ImagingSummary imaging={imaging} disabled={pending} onClear={picker.clear} />}
       <UploadQueueList queue={queue} removable={!sending} />
-      <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2" disabled={locked || !!sending}>
+      <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2" disabled={pending || !!sending}>
         <legend className="mb-2 font-semibold">{t("patientDetails")}</legend>
         {field("patientName", { label: "name", required: true, autoComplete: "name" })}
         {field("email", { required: true, type: "email", autoComplete: "email", maxLength: 254 })}
@@ -309,6 +315,7 @@ export function RecordsForm() {
               {...select}
               value={value?.[0] ?? ""}
               onChange={(event) => onChange(event.target.value ? [event.target.value] : [])}
+              disabled={!hydrated}
               error={fieldState.error?.message}
               required
               placeholder={t("choose")}
@@ -329,7 +336,7 @@ export function RecordsForm() {
           <Textarea id="records-message" {...register("message")} rows={4} maxLength={5000} />
         </div>
       </fieldset>
-      <fieldset className="min-w-0 space-y-4 rounded-lg border p-4" disabled={locked || !!sending}>
+      <fieldset className="min-w-0 space-y-4 rounded-lg border p-4" disabled={pending || !!sending}>
         <legend className="px-1 font-semibold">{t("consent.title")}</legend>
         <p className="text-sm text-muted-foreground">{t("consent.text")}</p>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
@@ -347,6 +354,7 @@ export function RecordsForm() {
                 ref={ref}
                 onBlur={onBlur}
                 checked={value === true}
+                disabled={!hydrated}
                 onCheckedChange={(checked) => onChange(checked === true ? true : undefined)}
               />
               <Label htmlFor="records-consent" className="leading-snug">
@@ -373,9 +381,9 @@ export function RecordsForm() {
         </p>
       )}
       <div className="space-y-2">
-        <Button type="submit" size="lg" className="w-full" disabled={locked || !!sending || missing.length > 0 || (!!done && !!user)}>
+        <SubmitButton size="lg" className="w-full" disabled={pending || !!sending || missing.length > 0 || (!!done && !!user)}>
           {pending ? t("submitting") : t("submit")}
-        </Button>
+        </SubmitButton>
         {/* Not while the case's files travel or once it is sent: the picked files have moved to the upload list. */}
         {missing.length > 0 && !pending && !sending && !done && (
           <p className="text-sm text-muted-foreground" data-testid="records-missing">

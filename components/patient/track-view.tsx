@@ -9,8 +9,9 @@ import type { trackVerifySchema, TrackRequestInput } from "@/lib/contracts/track
 import { lazyZodResolver, preloadResolver } from "@/client/lazy-resolver";
 import { useRequestTrackingCode, useTrackedSubmission, useVerifyTrackingCode } from "@/client/queries/tracking";
 import { showApiError, useErrorText } from "@/client/errors";
-import { useHydrated } from "@/client/use-hydrated";
+import { useTypedBeforeHydration } from "@/client/typed-before-hydration";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Input } from "@/components/ui/input";
 import { errorIdOf, FieldError, FieldLabel } from "./form-parts";
 
@@ -35,8 +36,6 @@ export function TrackView({ hasTrackCookie }: { hasTrackCookie: boolean }) {
   const errorText = useErrorText();
   const requestCode = useRequestTrackingCode();
   const verifyCode = useVerifyTrackingCode();
-  // The page is pre-rendered and shown before its scripts run: what is typed before then would be lost.
-  const hydrated = useHydrated();
   const tracked = useTrackedSubmission(hasTrackCookie || verifyCode.isSuccess);
   const [step, setStep] = useState<"details" | "code">("details");
   // Fetched while the case is being verified or read, so that it is there when the case is. A failed fetch
@@ -47,6 +46,9 @@ export function TrackView({ hasTrackCookie }: { hasTrackCookie: boolean }) {
 
   const requestForm = useForm({ resolver: lazyZodResolver(requestContract, errorText), defaultValues: emptyRequest });
   const verifyForm = useForm({ resolver: lazyZodResolver(verifyContract, errorText), defaultValues: { ...emptyRequest, code: "" } });
+  // The page is pre-rendered and shown before its scripts run: its fields take what is typed then (ADR 35);
+  // sending waits for React (SubmitButton).
+  useTypedBeforeHydration(requestForm);
   const details = useWatch({ control: requestForm.control });
   const code = useWatch({ control: verifyForm.control, name: "code" });
 
@@ -102,24 +104,24 @@ export function TrackView({ hasTrackCookie }: { hasTrackCookie: boolean }) {
         </p>
       )}
       {step === "details" && (
-        // Its page starts its scripts as soon as it nears the view, not on demand (scripts/static-page-hashes.mjs).
+        // Its page starts its scripts when it is used (scripts/static-page-hashes.mjs).
         <form
           method="post"
           onSubmit={requestForm.handleSubmit((body) => onRequest(body))}
           onFocus={() => preloadResolver(requestContract)}
           noValidate
-          data-needs-scripts=""
+          data-scripts-on-use=""
         >
-          <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+          <fieldset className="min-w-0 space-y-4">
             {field("track-number", t("trackingNumber"), requestErrors.trackingNumber?.message, {
               ...requestForm.register("trackingNumber"),
               placeholder: "SUB-20261122-XXXXXXXXXX",
               autoComplete: "off",
             })}
             {field("track-email", t("email"), requestErrors.email?.message, { ...requestForm.register("email"), type: "email", autoComplete: "email" })}
-            <Button type="submit" disabled={requestCode.isPending || !details.trackingNumber?.trim() || !details.email?.trim()}>
+            <SubmitButton disabled={requestCode.isPending || !details.trackingNumber?.trim() || !details.email?.trim()}>
               {requestCode.isPending ? t("sending") : t("sendCode")}
-            </Button>
+            </SubmitButton>
           </fieldset>
         </form>
       )}

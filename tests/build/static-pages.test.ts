@@ -149,37 +149,35 @@ test("no pre-rendered page runs a script before its first paint", () => {
 });
 
 /**
- * A page with content only its scripts can run starts them as soon as that content nears the view: the
- * records form (/contact, /upload), the tracking form, the hospitals' response times. Every other pre-rendered page
- * (text, links, `<details>` menus) starts them only when a visitor needs them (scripts/static-page-hashes.mjs):
- * a reader on costly data downloads no script. A page that loses its marker (`data-needs-scripts`), or
- * gains one, fails here.
+ * A page with a form (the records and inquiry forms at /contact and /upload, the tracking form) starts its
+ * scripts when the form is used; the hospitals page when its fetched response times near the view. Every
+ * other pre-rendered page (text, links, `<details>` menus) starts them only when a visitor needs them
+ * (scripts/static-page-hashes.mjs): a reader on costly data runs no script. A page that loses its marker
+ * (`data-scripts-on-use`, `data-needs-scripts`), or gains one, fails here.
  */
-test("text pages start their scripts on demand, pages with a form or fetched figures when that content nears the view", () => {
-  const withContent = ["/contact", "/upload", "/track", "/hospitals"];
+test("text pages start their scripts on demand, form pages when a form is used, the hospitals page when its figures near the view", () => {
+  const started: Record<string, string> = { "/contact": "form", "/upload": "form", "/track": "form", "/hospitals": "content" };
   for (const [page, file] of prerenderedPages()) {
     const { path: pagePath } = splitLocalePath(browserPath(page));
-    assert.equal(scriptsStart(readFileSync(file, "utf8")), withContent.includes(pagePath) ? "content" : "on-demand", page);
+    assert.equal(scriptsStart(readFileSync(file, "utf8")), started[pagePath] ?? "on-demand", page);
   }
 });
 
 /**
- * Shown before its scripts run, a pre-rendered page must not take a tap, a word or a file it would drop:
- * the records form's pickers, fields and submit button, the inquiry form's fields and button, and the
- * tracking form's fields are disabled in the HTML (React enables them once it has taken the page over:
- * the e2e suites wait for that). The phone menu needs no script: a `<details>` with its links in the HTML.
+ * Shown before its scripts run, a pre-rendered form takes what is kept when React takes it over, so that
+ * a visitor can start at once and their first touch starts the scripts
+ * (docs/decisions/035-form-pages-start-scripts-on-use.md): text typed and a native select's choice
+ * (useTypedBeforeHydration), files (FileDropZone takes those chosen before it had them). What would be dropped is disabled in the HTML until React has the form: the consent
+ * box and the countries' select (kept by React), the folder picker (opened by React) and every submit
+ * button (a press would post the page itself).
+ * The phone menu needs no script: a `<details>` with its links in the HTML.
  */
-test("controls that need the page's scripts are disabled until they run", () => {
+test("before the scripts run, forms take typing and files but not the consent, the countries, a folder or a press of Send", () => {
   const pages = prerenderedPages();
-  for (const page of locales.map((locale) => `/${locale}/track`)) {
-    const file = pages.get(page);
-    assert.ok(file, `${page} is not pre-rendered`);
-    const fields = elementsOf(parse(readFileSync(file, "utf8")), "fieldset");
-    assert.equal(fields.length, 1, `${page}: the tracking form's fields are not in one fieldset`);
-    assert.equal(attributeOf(fields[0], "disabled"), "", `${page}: the tracking form takes typing before the scripts run`);
-    assert.ok(elementsOf(fields[0], "input").length >= 2, `${page}: the tracking form's fields are outside its fieldset`);
-  }
-  for (const page of [...locales.map((locale) => `/${locale}/contact`), "/en/about", "/ar/faq"]) {
+  // Every button (Send, the folder picker), the consent box and the countries' select.
+  const waitsForReact = (control: Element) =>
+    control.tagName === "button" || attributeOf(control, "type") === "checkbox" || attributeOf(control, "id") === "records-preferredCountries";
+  for (const page of [...locales.flatMap((locale) => [`/${locale}/contact`, `/${locale}/track`]), "/en/about", "/ar/faq"]) {
     const file = pages.get(page);
     assert.ok(file, `${page} is not pre-rendered`);
     const document = parse(readFileSync(file, "utf8"));
@@ -188,22 +186,26 @@ test("controls that need the page's scripts are disabled until they run", () => 
     );
     assert.ok(menu, `${page}: no menu that opens without scripts`);
     assert.ok(elementsOf(menu, "a").length >= 6, `${page}: the menu's links are not in the HTML`);
-    if (!page.endsWith("/contact")) continue;
     const forms = elementsOf(document, "form");
-    const hasField = (id: string) => forms.some((form) => elementsOf(form, "input").some((input) => attributeOf(input, "id") === id));
-    assert.ok(hasField("records-consentEmail"), `${page}: no records form`);
-    assert.ok(hasField("inquiry-email"), `${page}: no inquiry form`);
-    const open = forms
-      .flatMap((form) => [
-        ...elementsOf(form, "input").filter((input) => attributeOf(input, "type") === "file"),
-        ...elementsOf(form, "fieldset"),
-        ...elementsOf(form, "button").filter((button) => attributeOf(button, "type") === "submit"),
-      ])
-      .filter((control) => attributeOf(control, "disabled") === undefined);
+    const ids = forms.flatMap((form) => elementsOf(form, "input").map((input) => attributeOf(input, "id")));
+    if (page.endsWith("/contact")) assert.ok(ids.includes("records-consentEmail") && ids.includes("inquiry-email"), `${page}: no records or inquiry form`);
+    if (page.endsWith("/track")) assert.ok(ids.includes("track-number"), `${page}: no tracking form`);
     assert.deepEqual(
-      open.map((control) => `${control.tagName} ${attributeOf(control, "id") ?? attributeOf(control, "type") ?? ""}`),
+      forms.flatMap((form) => elementsOf(form, "fieldset")).filter((fieldset) => attributeOf(fieldset, "disabled") !== undefined),
       [],
-      `${page}: usable before the scripts run`,
+      `${page}: a fieldset disabled as a whole`,
+    );
+    const wrong = forms
+      .flatMap((form) => ["input", "select", "textarea", "button"].flatMap((tagName) => elementsOf(form, tagName)))
+      .filter((control) => attributeOf(control, "type") !== "hidden")
+      .filter((control) => waitsForReact(control) !== (attributeOf(control, "disabled") !== undefined));
+    assert.deepEqual(
+      wrong.map(
+        (control) =>
+          `${control.tagName} ${attributeOf(control, "id") ?? attributeOf(control, "type") ?? ""} ${attributeOf(control, "disabled") === undefined ? "enabled" : "disabled"}`,
+      ),
+      [],
+      `${page}: controls that take input before the scripts run, or wait for them, wrongly`,
     );
   }
 });

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ThrottleProxy } from "../support/throttle-proxy";
 import { chromiumLaunchOptions } from "./chromium";
-import { fillRecordsForm } from "./support";
+import { fillRecordsForm, recordsFormReady } from "./support";
 
 /*
  * Uploads over a slow, broken mobile link, in Chromium: the app is reached through a throttling TCP
@@ -47,6 +47,7 @@ writeFileSync(report, Buffer.concat([Buffer.from("%PDF-1.4\n"), randomBytes(SIZE
 async function openRecordsForm(baseURL: string): Promise<Page> {
   const page = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, extraHTTPHeaders: {} })).newPage();
   await page.goto("/contact");
+  await recordsFormReady(page);
   const form = await fillRecordsForm(page, { name: "Halima Sani", email: `halima.${Date.now().toString(36)}@example.com` });
   await form.locator('input[type="file"]:not([webkitdirectory])').setInputFiles([report]);
   await form.getByLabel("I have read the above and give my consent.").check();

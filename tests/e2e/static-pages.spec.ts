@@ -4,7 +4,17 @@ import { expect, test, type Page } from "@playwright/test";
 import { SIGNED_IN_HINT_COOKIE } from "../../lib/auth/signed-in-hint.mjs";
 import { defaultLocale, localePath, locales, type Locale } from "../../lib/i18n/locales";
 import { staticPagePaths } from "../../lib/security/static-pages";
-import { headerHydrated, menuToggle, policyOf, signUpThroughApi, startPageScripts, watchViolations } from "./support";
+import {
+  fileSamples,
+  headerHydrated,
+  holdPageScripts,
+  menuToggle,
+  policyOf,
+  recordsForm,
+  signUpThroughApi,
+  startPageScripts,
+  watchViolations,
+} from "./support";
 
 /**
  * The pages without personal data are pre-rendered (lib/security/static-pages.ts): served as files,
@@ -163,11 +173,56 @@ test("the hospitals page starts its scripts when the response times near the vie
 });
 
 /**
- * A signed-in visitor's header needs the scripts (the name, the bell, Logout), and so does a page with a
- * form or figures fetched by its scripts: there they start of their own accord, after the first paint.
- * The signed-in hint comes from the proxy, which sets it from the session cookie (proxy.ts).
+ * A page with a form fetches its scripts after the first paint but runs them only when the form is used
+ * (scripts/static-page-hashes.mjs): a tap on the form, a key pressed. What the form shows untouched, a
+ * draft saved in this browser or a specialty asked for by the link, starts them after the first paint.
  */
-test("a signed-in visitor's text page, and the records form's page, start their scripts after the first paint", async ({ page }) => {
+test("a form's page runs its scripts when the form is used, or at once for a saved draft or a link's specialty", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const scriptsAdded = await recordScriptsAdded(page);
+  const prefetched = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === "link" && /\/_next\/static\/.*\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    );
+  await page.goto("/contact");
+  await page.waitForLoadState("networkidle");
+  expect((await scriptsAdded()).added, "scripts ran before the form was used").toEqual([]);
+  const { firstPaint } = await scriptsAdded();
+  expect((await prefetched()).length, "scripts not fetched ahead").toBeGreaterThan(5);
+  expect(Math.min(...(await prefetched())), "a script fetched before the first paint").toBeGreaterThanOrEqual(firstPaint);
+  // Shown without scripts: no script will come to say who is signed in until the form is used.
+  await expect(page.getByText("You can submit as a guest.", { exact: false })).toBeVisible();
+
+  const name = page.locator("#records-patientName");
+  await name.click();
+  await page.keyboard.type("Amina Bello");
+  await expect.poll(async () => (await scriptsAdded()).added.length).toBeGreaterThan(5);
+
+  // The draft is saved: the form shows it again without being touched.
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("afya:draft:")).length)).toBe(1);
+  await page.reload();
+  await expect(name).toHaveValue("Amina Bello");
+  await page.evaluate(() => localStorage.clear());
+  await page.goto("/upload?specialty=oncology");
+  await expect(page.locator("#records-specialty")).toHaveValue("oncology");
+
+  // A keyboard user's first key starts them: the fields are disabled, out of the tab order, until then.
+  await page.goto("/track");
+  await page.waitForLoadState("networkidle");
+  expect((await scriptsAdded()).added, "/track: scripts ran before the form was used").toEqual([]);
+  await page.keyboard.press("Tab");
+  await expect(page.locator("#track-number")).toBeEnabled();
+});
+
+/**
+ * A signed-in visitor's header needs the scripts (the name, the bell, Logout): they start of their own
+ * accord, after the first paint. The signed-in hint comes from the proxy, which sets it from the session
+ * cookie (proxy.ts).
+ */
+test("a signed-in visitor's text page starts its scripts after the first paint", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const scriptsAdded = await recordScriptsAdded(page);
   const startsAfterFirstPaint = async (address: string) => {
@@ -177,7 +232,6 @@ test("a signed-in visitor's text page, and the records form's page, start their 
     expect(added.length, address).toBeGreaterThan(5);
     expect(Math.min(...added), `${address}: a script joined before the first paint`).toBeGreaterThanOrEqual(firstPaint);
   };
-  await startsAfterFirstPaint("/contact");
 
   await signUpThroughApi(page.request, "Amaka");
   // Until the scripts have asked who is signed in, a signed-in reader is not offered Login.
@@ -188,4 +242,51 @@ test("a signed-in visitor's text page, and the records form's page, start their 
   await startsAfterFirstPaint("/about");
   await expect(page.getByRole("banner").getByTestId("welcome-line").first()).toHaveText("Welcome, Amaka");
   expect((await page.context().cookies()).find((cookie) => cookie.name === SIGNED_IN_HINT_COOKIE)?.value).toBe("1");
+  await startsAfterFirstPaint("/contact");
+});
+
+/**
+ * A form's fields take typing before its page's scripts have run (they start when the form is used, and on
+ * a slow link take seconds to come): once React has the form, what was typed is its values, counted by
+ * what watches them (what is still needed, Send enabled, the consent's name following the patient's), and
+ * files chosen are listed. The consent box and sending wait for React
+ * (docs/decisions/035-form-pages-start-scripts-on-use.md).
+ */
+test("what is typed or chosen in a form before its scripts run is kept and counted once React has it; sending waits for React", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  let release = await holdPageScripts(page);
+  await page.goto("/contact", { waitUntil: "domcontentloaded" });
+  const records = recordsForm(page);
+  await records.locator("#records-patientName").fill("Amina Bello");
+  await records.locator("#records-email").fill("amina@example.com");
+  await records.locator("#records-specialty").selectOption("cardiology");
+  const inquiry = page.locator("form").filter({ has: page.locator("#inquiry-email") });
+  await inquiry.locator("#inquiry-name").fill("Musa Ibrahim");
+  await inquiry.locator("#inquiry-email").fill("musa@example.com");
+  await inquiry.locator("#inquiry-message").fill("Do your partner hospitals treat children?");
+  const send = inquiry.getByRole("button", { name: "Send Inquiry" });
+  await expect(send).toBeDisabled();
+  await expect(records.locator("#records-consent")).toBeDisabled();
+  // The area is the picker's label: a tap opens it without any script.
+  const chooser = page.waitForEvent("filechooser");
+  await records.getByRole("button", { name: /Choose files/ }).click();
+  await (await chooser).setFiles([fileSamples.pdf("echocardiogram")]);
+
+  release();
+  await expect(records.locator("#records-consent")).toBeEnabled();
+  await expect(send).toBeEnabled();
+  await expect(records.getByText("echocardiogram.pdf")).toBeVisible();
+  await expect(records.locator("#records-patientName")).toHaveValue("Amina Bello");
+  await expect(records.locator("#records-consentFullName")).toHaveValue("Amina Bello");
+  await expect(records.getByTestId("records-missing")).toContainText("Home country");
+  await expect(records.getByTestId("records-missing")).not.toContainText(/(: |, )(at least one file|Name|Email|Specialty)(,|$)/);
+
+  release = await holdPageScripts(page);
+  await page.goto("/track", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Tracking number").fill("SUB-20261122-ABCDEFGHJK");
+  await page.getByLabel("Email").fill("amina@example.com");
+  const sendCode = page.getByRole("button", { name: "Send me a code" });
+  await expect(sendCode).toBeDisabled();
+  release();
+  await expect(sendCode).toBeEnabled();
 });

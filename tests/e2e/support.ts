@@ -277,13 +277,21 @@ export async function submitRecordsThroughApi(
 }
 
 /**
- * Waits until React has taken over the records form on the current page. Until then its picker and
- * fields are disabled, as a person sees them: a pre-rendered page paints before its scripts run
- * (docs/decisions/028-paint-before-scripts.md), and a file chosen earlier would be dropped.
+ * Touches a form as a visitor does first (a tap on its first field's label, which focuses the field) and
+ * waits until React has taken it over: a form's page starts its scripts when the form is used
+ * (scripts/static-page-hashes.mjs). Until React has it, a form takes typing but not a press of Send
+ * (docs/decisions/035-form-pages-start-scripts-on-use.md).
  */
+export async function touchForm(form: Locator): Promise<Locator> {
+  await form.locator("fieldset label").first().click();
+  await expect.poll(() => form.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$")))).toBe(true);
+  return form;
+}
+
+/** Touches the records form on the current page and waits until React has it (its consent box, which waits for React, is enabled). */
 export async function recordsFormReady(page: Page): Promise<Locator> {
-  const form = recordsForm(page);
-  await expect(form.locator('input[type="file"]:not([webkitdirectory])')).toBeEnabled();
+  const form = await touchForm(recordsForm(page));
+  await expect(form.locator("#records-consent")).toBeEnabled();
   return form;
 }
 
