@@ -8,6 +8,7 @@ import { useRouter } from "@/lib/i18n/navigation";
 import { Link } from "@/components/i18n/link";
 import { useSession } from "@/client/use-session";
 import { formSpecialtySlugs } from "@/content/specialties";
+import { SPECIALTY_PARAM } from "@/content/paths";
 import { localToday } from "@/lib/contracts/dates";
 import { budgets, preferredCountryOptions, urgencies } from "@/lib/contracts/submission-options";
 import type { SubmissionFields, SubmissionFieldsInput } from "@/lib/contracts/submissions";
@@ -39,7 +40,7 @@ import { promiseValues } from "@/lib/contracts/promise";
 const REDIRECT_AFTER_MS = 2000;
 const DRAFT = "records";
 // What the form shows before it is touched, which its page's scripts must start for (scripts/static-page-hashes.mjs).
-const SHOWN_UNTOUCHED = `?specialty ${draftStorageKey(DRAFT)} ${PENDING_UPLOADS_KEY}`;
+const SHOWN_UNTOUCHED = `?${SPECIALTY_PARAM} ${draftStorageKey(DRAFT)} ${PENDING_UPLOADS_KEY}`;
 const recordsContract = async () => (await import("@/lib/contracts/submissions")).submissionFieldsSchema;
 const ACCEPT =
   ".pdf,.jpg,.jpeg,.png,.heic,.heif,.dcm,.zip,.txt,application/pdf,image/jpeg,image/png,image/heic,image/heif,application/dicom,application/zip,text/plain";
@@ -106,7 +107,7 @@ export function RecordsForm() {
 
   // A link such as /contact?specialty=cardiology opens the form with that specialty chosen.
   useEffect(() => {
-    const wanted = new URLSearchParams(window.location.search).get("specialty");
+    const wanted = new URLSearchParams(window.location.search).get(SPECIALTY_PARAM);
     const slug = formSpecialtySlugs.find((candidate) => candidate === wanted);
     if (slug) setValue("specialty", slug);
   }, [setValue]);
