@@ -6,6 +6,8 @@ import type { FieldValues, Path, PathValue, UseFormReturn } from "react-hook-for
 const PREFIX = "afya:draft:";
 /** Where the draft of the form called `key` is kept in localStorage. */
 export const draftStorageKey = (key: string) => PREFIX + key;
+/** Whether two values of a form's field are the same (text, lists of text, choices). */
+export const sameFieldValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const SAVE_AFTER_MS = 400;
 /** A draft older than this is dropped: a shared phone should not keep someone's details for days. */
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -38,7 +40,7 @@ export function draftValues(
     const text = typeof value === "string" || (Array.isArray(value) && value.every((item) => typeof item === "string"));
     if (!text) continue;
     kept[name] = value;
-    typed ||= JSON.stringify(value) !== JSON.stringify(start[name] ?? (typeof value === "string" ? "" : []));
+    typed ||= !sameFieldValue(value, start[name] ?? (typeof value === "string" ? "" : []));
   }
   return typed ? kept : null;
 }
@@ -99,7 +101,7 @@ export function useFormDraft<T extends FieldValues, C, O>(key: string, form: Use
         // Only fields the form has, of the kind that may be stored, and not typed into before React had
         // the form (useTypedBeforeHydration): what was typed last wins.
         if (!(name in current) || exclude.current.includes(name)) continue;
-        if (JSON.stringify(current[name]) !== JSON.stringify(start[name])) continue;
+        if (!sameFieldValue(current[name], start[name])) continue;
         setValue(name as Path<T>, value as PathValue<T, Path<T>>, { shouldDirty: true });
       }
     }

@@ -2,6 +2,7 @@
 
 import { useEffect } from "react";
 import type { FieldValues, Path, PathValue, UseFormReturn } from "react-hook-form";
+import { sameFieldValue } from "./form-draft";
 
 /**
  * A pre-rendered form takes typing before its page's scripts have run: they start when it is used
@@ -15,7 +16,7 @@ export function useTypedBeforeHydration<T extends FieldValues, C, O>(form: UseFo
   const defaults: Record<string, unknown> = formState.defaultValues ?? {};
   useEffect(() => {
     for (const [name, typed] of Object.entries(getValues())) {
-      if (JSON.stringify(typed) === JSON.stringify(defaults[name])) continue;
+      if (sameFieldValue(typed, defaults[name])) continue;
       // setValue tells the watchers only of a change: the form already holds what was typed.
       setValue(name as Path<T>, defaults[name] as PathValue<T, Path<T>>);
       setValue(name as Path<T>, typed as PathValue<T, Path<T>>, { shouldDirty: true });

@@ -151,20 +151,18 @@ function startPageScripts(scripts, mode, signedInCookie) {
   }
   function whenFormUsed() {
     var query = new URLSearchParams(location.search);
+    // A marker's token: a query parameter (`?specialty`) or a localStorage key.
+    function present(token) {
+      try {
+        return token.charAt(0) === "?" ? query.has(token.slice(1)) : token !== "" && localStorage.getItem(token) !== null;
+      } catch {
+        return false; // Private browsing may refuse storage: there is then nothing saved to show.
+      }
+    }
     var somethingToShow = false;
     // SCRIPTS_ON_USE_ATTRIBUTE, as above.
     document.querySelectorAll("[data-scripts-on-use]").forEach(function (form) {
-      form
-        .getAttribute("data-scripts-on-use")
-        .split(" ")
-        .forEach(function (token) {
-          try {
-            if (token.charAt(0) === "?") somethingToShow = somethingToShow || query.has(token.slice(1));
-            else if (token) somethingToShow = somethingToShow || localStorage.getItem(token) !== null;
-          } catch {
-            // Private browsing may refuse storage: there is then nothing saved to show.
-          }
-        });
+      if (form.getAttribute("data-scripts-on-use").split(" ").some(present)) somethingToShow = true;
       form.addEventListener("pointerdown", request, true);
       form.addEventListener("focusin", request, true);
     });
