@@ -4,12 +4,13 @@ import { SESSION_COOKIE_NAMES } from "@/lib/auth/session-cookie";
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint.mjs";
 import { OUTAGE_REQUEST_HEADER, PAGE_RETRY_AFTER_SECONDS } from "@/lib/contracts/outage";
 import { databaseReachable } from "@/lib/db/health";
-import { localePath, splitLocalePath, type Locale } from "@/lib/i18n/locales";
+import { localePath, splitLocalePath } from "@/lib/i18n/locales";
 import { routing } from "@/lib/i18n/routing";
 import { strictTransportSecurity } from "@/lib/api/transport-security";
 import { pagePolicy } from "@/lib/security/page-policy";
 import { securityHeaders } from "@/lib/security/response-headers";
-import { prerenderedScriptSources } from "@/lib/security/static-page-hashes";
+import { NOT_FOUND_PAGE_PATH } from "@/lib/security/static-pages";
+import { matchesNoPage, prerenderedScriptSources } from "@/lib/security/static-page-hashes";
 import { TRACK_COOKIE, TRACK_PAGE_PATH, TRACKED_CASE_PAGE_PATH } from "@/lib/tracking/track-page";
 
 /** lib/api/client-ip.ts's header for Better Auth: pages never set it, and a client's value never reaches them. */
@@ -31,14 +32,17 @@ export default async function proxy(request: NextRequest) {
   const { locale, path } = splitLocalePath(pathname);
   // A guest who has verified may be shown their case: /track rendered for their request (lib/tracking/track-page.ts).
   const trackedCase = path === TRACK_PAGE_PATH && request.cookies.has(TRACK_COOKIE);
-  const hashes = trackedCase ? undefined : prerenderedScriptSources(pathname);
+  // An address that matches no page gets the 404 pre-rendered in its language, not one rendered for it.
+  const unknown = !trackedCase && (path === NOT_FOUND_PAGE_PATH || matchesNoPage(pathname));
+  const hashes = trackedCase ? undefined : prerenderedScriptSources(unknown ? localePath(NOT_FOUND_PAGE_PATH, locale) : pathname);
   const policy = pagePolicy(hashes ? { hashes } : { nonce: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64") }, pathname);
   // next-intl forwards a copy of the request's headers to the page, so the nonce reaches the renderer.
   if (!hashes) request.headers.set("Content-Security-Policy", policy);
   // The per-request page's own address is not one to visit: /track is.
   const routed =
     path === TRACKED_CASE_PAGE_PATH ? NextResponse.redirect(new URL(localePath(TRACK_PAGE_PATH, locale), request.url)) : handleI18nRouting(request);
-  const response = trackedCase && !routed.headers.has("Location") ? trackedCasePage(request, routed, locale) : routed;
+  const rewrittenTo = routed.headers.has("Location") ? undefined : trackedCase ? TRACKED_CASE_PAGE_PATH : unknown ? NOT_FOUND_PAGE_PATH : undefined;
+  const response = rewrittenTo ? samePathAnswering(request, routed, `/${locale}${rewrittenTo}`, unknown ? 404 : undefined) : routed;
   // Pre-rendered pages read no database; redirects are answered as they are.
   if (!hashes && !response.headers.has("Location") && !(await databaseReachable())) return outagePage(request, policy);
   // Replaces the header-only policy that next.config.ts gives every response.
@@ -68,9 +72,12 @@ function outagePage(request: NextRequest, policy: string): NextResponse {
   return response;
 }
 
-/** /track answered by the page rendered per request, at the same address; the language routing's cookie kept. */
-function trackedCasePage(request: NextRequest, routed: NextResponse, locale: Locale): NextResponse {
-  const response = NextResponse.rewrite(new URL(`/${locale}${TRACKED_CASE_PAGE_PATH}`, request.url), { request: { headers: request.headers } });
+/**
+ * The address asked for, answered by another page (`/fr/track/case` for /fr/track with the tracking cookie,
+ * `/fr/page-not-found` for an unknown one); the language routing's cookie kept.
+ */
+function samePathAnswering(request: NextRequest, routed: NextResponse, page: string, status?: number): NextResponse {
+  const response = NextResponse.rewrite(new URL(page, request.url), { status, request: { headers: request.headers } });
   for (const cookie of routed.headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
   return response;
 }

@@ -10,7 +10,8 @@
  * adds the missing `integrity` to the pre-rendered HTML, hashed from the chunk file itself, then makes the
  * page start its scripts after its first paint, or only when the visitor needs them
  * (withScriptsStartedLater). Fails the build when a page has a script it cannot allow by hash (an
- * external script from elsewhere, an inline event handler).
+ * external script from elsewhere, an inline event handler). The manifest also lists the app's routes under a
+ * language (localeRoutes), for the proxy to answer an address that matches none with the pre-rendered 404.
  *
  *   node scripts/static-page-hashes.mjs [distDir]   (default: NEXT_DIST_DIR or .next)
  */
@@ -274,6 +275,26 @@ export function prerenderedPages(distDir) {
     .sort(([a], [b]) => a.localeCompare(b));
 }
 
+/** Next's catch-all that renders the 404 per request (app/[locale]/[...rest]): the one route an unknown address matches. */
+const CATCH_ALL_ROUTE = "/[...rest]";
+
+/**
+ * The app's pages and route handlers under a language, as Next's patterns without the language
+ * (`/about`, `/specialties/[slug]`, `/`), from the build's route manifests. Left out: the catch-all above,
+ * and routes that serve only the pages pre-rendered for them (`dynamicParams = false`, e.g. one page per
+ * specialty), whose addresses are the manifest's pages.
+ */
+export function localeRoutes(distDir) {
+  const read = (file) => JSON.parse(readFileSync(path.join(distDir, file), "utf8"));
+  const prerendered = read("prerender-manifest.json").dynamicRoutes;
+  return [...new Set(Object.values(read("app-path-routes-manifest.json")))]
+    .filter((route) => route === "/[locale]" || route.startsWith("/[locale]/"))
+    .filter((route) => prerendered[route]?.fallback !== false)
+    .map((route) => route.slice("/[locale]".length) || "/")
+    .filter((route) => route !== CATCH_ALL_ROUTE)
+    .sort();
+}
+
 export function writeManifest(distDir) {
   const pages = {};
   for (const [page, file] of prerenderedPages(distDir)) {
@@ -282,7 +303,7 @@ export function writeManifest(distDir) {
     if (completed !== html) writeFileSync(file, completed);
     pages[page] = pageScriptSources(completed, page);
   }
-  writeFileSync(path.join(distDir, MANIFEST_FILE), JSON.stringify({ pages }, null, 1) + "\n");
+  writeFileSync(path.join(distDir, MANIFEST_FILE), JSON.stringify({ pages, routes: localeRoutes(distDir) }, null, 1) + "\n");
   return pages;
 }
 

@@ -25,3 +25,9 @@ export const staticPagePaths: readonly string[] = [
   "/privacy",
   "/terms",
 ];
+
+/**
+ * The 404, pre-rendered in every locale (app/[locale]/page-not-found) apart from the pages above: it is in
+ * no sitemap. proxy.ts answers every address that matches no page with it.
+ */
+export const NOT_FOUND_PAGE_PATH = "/page-not-found";

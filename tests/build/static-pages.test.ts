@@ -14,7 +14,7 @@ import { gzipSync } from "node:zlib";
 import { NextRequest } from "next/server";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { localePath, locales, splitLocalePath } from "@/lib/i18n/locales";
-import { staticPagePaths } from "@/lib/security/static-pages";
+import { NOT_FOUND_PAGE_PATH, staticPagePaths } from "@/lib/security/static-pages";
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint.mjs";
 import { firstScripts, scriptsStart, startedScripts } from "../../scripts/static-page-hashes.mjs";
 
@@ -106,8 +106,8 @@ test("the proxy keeps the signed-in hint in step with the session cookie, and se
   }
 });
 
-test("the build pre-renders exactly the static pages, in every locale", () => {
-  const expected = locales.flatMap((locale) => staticPagePaths.map((page) => `/${locale}${page === "/" ? "" : page}`)).sort();
+test("the build pre-renders exactly the static pages and the 404, in every locale", () => {
+  const expected = locales.flatMap((locale) => [...staticPagePaths, NOT_FOUND_PAGE_PATH].map((page) => `/${locale}${page === "/" ? "" : page}`)).sort();
   assert.deepEqual([...prerenderedPages().keys()].sort(), expected);
 });
 
@@ -269,8 +269,55 @@ test("the form pages load neither the upload client, the DICOM reader nor zod wi
     );
 });
 
+/**
+ * An address that matches no page is answered with the 404 pre-rendered in its language: status 404 and
+ * the policy of that page's hashes (proxy.ts). Every page and route handler of the build, read from
+ * Next's own route manifest with a made-up value for each parameter, still reaches its own page. A route
+ * that serves only its pre-rendered pages (`dynamicParams = false`) is left out: those are tried instead.
+ */
+test("an address that matches no page gets the pre-rendered 404 of its language; every page and route of the app does not", async () => {
+  Object.assign(process.env, { NODE_ENV: "production" });
+  const proxy = (await import("@/proxy")).default;
+  const answer = async (pathname: string) => {
+    const response = await proxy(new NextRequest(new URL(pathname, APP_URL), { headers: { accept: "text/html" } }));
+    const rewrite = response.headers.get("x-middleware-rewrite");
+    return { page: rewrite ? new URL(rewrite).pathname : null, status: response.status };
+  };
+  for (const [pathname, locale] of [
+    ["/no-such-page", "en"],
+    ["/fr/no-such-page", "fr"],
+    ["/fr/specialties/no-such-specialty", "fr"],
+    ["/ar/old-report.pdf", "ar"],
+    ["/fr/about/more", "fr"],
+    ["/zh/page-not-found", "zh"],
+  ] as const) {
+    assert.deepEqual(await answer(pathname), { page: `/${locale}${NOT_FOUND_PAGE_PATH}`, status: 404 }, pathname);
+    assert.deepEqual(await proxyPolicy(pathname), await proxyPolicy(localePath(NOT_FOUND_PAGE_PATH, locale)), pathname);
+  }
+
+  const read = (file: string) => JSON.parse(readFileSync(path.join(distDir, file), "utf8"));
+  const dynamicRoutes: Record<string, { fallback: unknown }> = read("prerender-manifest.json").dynamicRoutes;
+  const prerenderedOnly = new Set(Object.entries(dynamicRoutes).flatMap(([route, { fallback }]) => (fallback === false ? [route] : [])));
+  const routes = (Object.values(read("app-path-routes-manifest.json")) as string[]).filter(
+    (route) => route.startsWith("/[locale]/") && route !== "/[locale]/[...rest]" && route !== `/[locale]${NOT_FOUND_PAGE_PATH}` && !prerenderedOnly.has(route),
+  );
+  assert.ok(routes.length > 30, `only ${routes.length} routes`);
+  const addresses = [
+    ...routes.map((route) =>
+      route
+        .replace("/[locale]", "/fr")
+        .replace(/\[\[?\.\.\.[^\]]+\]\]?/g, "a/b")
+        .replace(/\[[^\]]+\]/g, "value-1"),
+    ),
+    ...[...prerenderedPages().keys()].filter((page) => !page.endsWith(NOT_FOUND_PAGE_PATH)).map(browserPath),
+  ];
+  const to404 = [];
+  for (const pathname of addresses) if ((await answer(pathname)).page?.endsWith(NOT_FOUND_PAGE_PATH)) to404.push(pathname);
+  assert.deepEqual(to404, [], "pages answered with the 404");
+});
+
 test("a page rendered per request still gets a nonce, and so does /track for a visitor with the tracking cookie", async () => {
-  for (const pathname of ["/journey", "/fr/track", "/simple-login.html", "/no-such-page"]) {
+  for (const pathname of ["/journey", "/fr/track", "/simple-login.html", "/fr/imaging/series-1", "/partner/cases/case-1", "/dashboard/transcriptions/t-1"]) {
     const scriptSrc = await proxyPolicy(pathname, pathname.endsWith("/track") ? "afya_track=any" : "");
     assert.equal(scriptSrc.filter((source) => source.startsWith("'nonce-")).length, 1, pathname);
     assert.ok(!scriptSrc.some((source) => source.startsWith("'sha256-")), pathname);

@@ -51,6 +51,51 @@ test("every static page in every locale is served pre-rendered, cacheable, and a
   }
 });
 
+/**
+ * An address that matches no page is answered with the 404 pre-rendered in its language (proxy.ts): no
+ * render for it, and a CDN may keep it like any static page. In Chromium its scripts run under its hashes.
+ */
+test("an unknown address gets the pre-rendered 404 of its language: status 404, cacheable, a 304 again, its scripts allowed", async ({ request, page }) => {
+  for (const [address, locale] of [
+    ["/fr/no-such-page", "fr"],
+    ["/ar/specialties/no-such-specialty", "ar"],
+    ["/old-report.pdf", "en"],
+  ] as const) {
+    const headers = { accept: "text/html", cookie: `NEXT_LOCALE=${locale}` };
+    const first = await request.get(address, { headers, maxRedirects: 0 });
+    expect(first.status(), address).toBe(404);
+    expect(first.headers()["x-nextjs-cache"], `${address} is not served from the build`).toBe("HIT");
+    expect(first.headers()["cache-control"], address).toBe(
+      locale === "en" ? "private, max-age=0, must-revalidate" : "public, max-age=0, s-maxage=300, stale-while-revalidate=3600",
+    );
+    const scriptSources = (await policyOf(first)).get("script-src") ?? [];
+    expect(scriptSources.filter((source) => source.startsWith("'sha256-")).length, address).toBeGreaterThan(2);
+    expect(
+      scriptSources.filter((source) => /^'(nonce-|unsafe-inline)/.test(source)),
+      address,
+    ).toEqual([]);
+    const again = await request.get(address, { headers: { ...headers, "if-none-match": first.headers().etag }, maxRedirects: 0 });
+    expect(again.status(), address).toBe(304);
+  }
+  // The same file answers every unknown address of a language: a different one names no other page.
+  const [one, other] = await Promise.all(["/fr/one-page", "/fr/other/page"].map((address) => request.get(address, { headers: { cookie: "NEXT_LOCALE=fr" } })));
+  expect(one.headers().etag).toBe(other.headers().etag);
+  expect(await one.text()).not.toContain("one-page");
+
+  const violations = await watchViolations(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/fr/no-such-page");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page introuvable");
+  await expect(page).toHaveURL(/\/fr\/no-such-page$/);
+  await menuToggle(page).click();
+  await expect(page.locator("#mobile-menu")).toBeVisible();
+  await menuToggle(page).click();
+  await startPageScripts(page);
+  expect(violations).toEqual([]);
+  await page.getByRole("link", { name: "Retour à l’accueil" }).click();
+  await expect(page).toHaveURL(/\/fr$/);
+});
+
 test("/track with the tracking cookie is the page rendered for that request, under a nonce; its own address leads to /track", async ({ request }) => {
   const withCookie = await request.get("/fr/track", { headers: { accept: "text/html", cookie: "afya_track=expired" }, maxRedirects: 0 });
   expect(withCookie.status()).toBe(200);
