@@ -18,6 +18,17 @@ function makeQueryClient() {
   });
 }
 
+let sharedClient: QueryClient | undefined;
+
+/**
+ * One query cache for the parts of a page that load apart (components/patient/contact-parts.tsx): the same
+ * one for all of them in the browser, a new one for each render on the server, where nothing is fetched.
+ */
+export function sharedQueryClient(): QueryClient {
+  if (typeof window === "undefined") return makeQueryClient();
+  return (sharedClient ??= makeQueryClient());
+}
+
 /** One query cache per page load, for the app's pages only: marketing pages load none of this. */
 export function QueryProvider({ children }: { children: ReactNode }) {
   const [client] = useState(makeQueryClient);

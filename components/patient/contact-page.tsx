@@ -1,85 +1,87 @@
-import { getTranslations } from "next-intl/server";
+import { getLocale, getMessages, getTimeZone, getTranslations } from "next-intl/server";
 import { Mail, MessageCircle } from "lucide-react";
 import { siteConfig, mailtoUrl, whatsappUrl } from "@/lib/site-config";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { PageMessages } from "./page-messages";
-import { ContactWelcome } from "./contact-welcome";
-import { RecordsForm } from "./records-form";
-import { InquiryForm } from "./inquiry-form";
+import { clientMessages } from "@/lib/i18n/client-messages";
+import { ContactIsland } from "./contact-island";
 
 /** The contact page with the records upload: served at /contact and /upload. */
 export async function ContactPage() {
   const t = await getTranslations("contact");
   const chatHref = whatsappUrl(t("otherWays.whatsappMessage"));
+  // The parts that run in the browser load apart from the page's first scripts, each with what it needs.
+  const intl = {
+    locale: await getLocale(),
+    timeZone: await getTimeZone(),
+    messages: clientMessages(await getMessages(), ["errors", "contact", "uploads", "specialties", "nameRules"]),
+  };
   return (
-    <PageMessages namespaces={["contact", "uploads", "specialties", "nameRules"]}>
-      <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
-        <header className="space-y-3">
-          <h1 className="text-3xl font-bold">{t("title")}</h1>
-          <p className="text-muted-foreground">{t("subtitle")}</p>
-          <ContactWelcome />
-        </header>
-        <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
-          <Card className="lg:col-span-2">
-            <CardHeader>
-              <CardTitle asChild>
-                <h2>{t("recordsTitle")}</h2>
-              </CardTitle>
-              <CardDescription>{t("recordsDescription")}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <RecordsForm />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle asChild>
-                <h2>{t("inquiryTitle")}</h2>
-              </CardTitle>
-              <CardDescription>{t("inquiryDescription")}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <InquiryForm />
-            </CardContent>
-          </Card>
-        </div>
-        <section aria-labelledby="other-ways" className="rounded-lg border bg-muted/40 p-6">
-          <h2 id="other-ways" className="mb-4 text-xl font-semibold">
-            {t("otherWays.title")}
-          </h2>
-          <ul className="flex flex-wrap gap-3">
-            {chatHref && (
-              <li>
-                <a
-                  href={chatHref}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex min-h-10 items-center gap-2 rounded-md border bg-background px-4 py-2 font-medium hover:bg-muted"
-                >
-                  <MessageCircle aria-hidden className="h-4 w-4" /> {t("otherWays.whatsapp")}
-                </a>
-              </li>
-            )}
-            {siteConfig.socialLinks.slice(0, 2).map((link) => (
-              <li key={link.network}>
-                <a
-                  href={link.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex min-h-10 items-center rounded-md border bg-background px-4 py-2 font-medium hover:bg-muted"
-                >
-                  {t(`otherWays.${link.network}`)}
-                </a>
-              </li>
-            ))}
+    <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+      <header className="space-y-3">
+        <h1 className="text-3xl font-bold">{t("title")}</h1>
+        <p className="text-muted-foreground">{t("subtitle")}</p>
+        <ContactIsland part="welcome" {...intl} />
+      </header>
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>{t("recordsTitle")}</h2>
+            </CardTitle>
+            <CardDescription>{t("recordsDescription")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ContactIsland part="records" {...intl} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>{t("inquiryTitle")}</h2>
+            </CardTitle>
+            <CardDescription>{t("inquiryDescription")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ContactIsland part="inquiry" {...intl} />
+          </CardContent>
+        </Card>
+      </div>
+      <section aria-labelledby="other-ways" className="rounded-lg border bg-muted/40 p-6">
+        <h2 id="other-ways" className="mb-4 text-xl font-semibold">
+          {t("otherWays.title")}
+        </h2>
+        <ul className="flex flex-wrap gap-3">
+          {chatHref && (
             <li>
-              <a href={mailtoUrl()} className="inline-flex min-h-10 items-center gap-2 rounded-md border bg-background px-4 py-2 font-medium hover:bg-muted">
-                <Mail aria-hidden className="h-4 w-4" /> {siteConfig.supportEmail}
+              <a
+                href={chatHref}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex min-h-10 items-center gap-2 rounded-md border bg-background px-4 py-2 font-medium hover:bg-muted"
+              >
+                <MessageCircle aria-hidden className="h-4 w-4" /> {t("otherWays.whatsapp")}
               </a>
             </li>
-          </ul>
-        </section>
-      </div>
-    </PageMessages>
+          )}
+          {siteConfig.socialLinks.slice(0, 2).map((link) => (
+            <li key={link.network}>
+              <a
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex min-h-10 items-center rounded-md border bg-background px-4 py-2 font-medium hover:bg-muted"
+              >
+                {t(`otherWays.${link.network}`)}
+              </a>
+            </li>
+          ))}
+          <li>
+            <a href={mailtoUrl()} className="inline-flex min-h-10 items-center gap-2 rounded-md border bg-background px-4 py-2 font-medium hover:bg-muted">
+              <Mail aria-hidden className="h-4 w-4" /> {siteConfig.supportEmail}
+            </a>
+          </li>
+        </ul>
+      </section>
+    </div>
   );
 }

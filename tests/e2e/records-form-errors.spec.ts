@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { fileSamples, fillRecordsForm, recordsFormReady } from "./support";
 import { readFileSync } from "node:fs";
-import { firstScripts } from "../../scripts/static-page-hashes.mjs";
 
 const ar = JSON.parse(readFileSync("messages/ar.json", "utf8")) as { errors: Record<string, string> };
 const arabic = { email: ar.errors.email_invalid, consentEmail: ar.errors.consent_email_invalid };
@@ -44,14 +43,14 @@ for (const [wrong, right] of [
 }
 
 test("files chosen while the connection is down are refused with the connection error, and go through once it is back", async ({ page }) => {
-  // The reader of studies and the resumable client are not in the page's first scripts (they load once
-  // it is idle): every later script fails, as it would on a connection that dropped after the page came.
-  const html = await (await page.request.get("/contact")).text();
-  const first = new Set(firstScripts(html).map(([src]) => src));
+  // The reader of studies and the resumable client load once the form is React's and the page idle: they
+  // fail, as they would on a connection that dropped after the form came (each known by its own code).
   let offline = true;
-  await page.route("**/_next/static/chunks/*.js", (route) =>
-    offline && !first.has(new URL(route.request().url()).pathname) ? route.abort("internetdisconnected") : route.continue(),
-  );
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    const response = await route.fetch();
+    if (offline && /Tus-Resumable|dicomParser\.readPart10Header/.test(await response.text())) return route.abort("internetdisconnected");
+    return route.fulfill({ response });
+  });
   await page.goto("/contact");
   await recordsFormReady(page);
   const form = await fillRecordsForm(page, { name: "Halima Sani", email: `halima.${Date.now().toString(36)}@example.com` });
@@ -69,4 +68,44 @@ test("files chosen while the connection is down are refused with the connection 
   await form.getByRole("button", { name: "Submit Medical Records" }).click();
   // The tracking number is shown once every file has arrived (else the form says which did not).
   await expect(page.getByTestId("tracking-number")).toHaveText(/^SUB-/, { timeout: 30_000 });
+});
+
+/**
+ * The forms' code is fetched when a form is used (docs/decisions/037-contact-forms-loaded-apart.md). If the
+ * connection has dropped by then, the fields still take typing, and the form becomes React's, with what
+ * was typed, once the browser is back online.
+ */
+test("a form used while the connection is down keeps what is typed, and is React's once the connection is back", async ({ page }) => {
+  let offline = false;
+  let failed = () => {};
+  const fetchFailed = new Promise<void>((resolve) => (failed = resolve));
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    const response = await route.fetch();
+    if (!offline || !(await response.text()).includes("No QueryClient set")) return route.fulfill({ response });
+    failed();
+    return route.abort("internetdisconnected");
+  });
+  // Loaded once: Next loads a page again when a chunk it asked for fails, and the typing would be lost.
+  let loads = 0;
+  page.on("load", () => loads++);
+  await page.goto("/contact");
+  await page.waitForLoadState("networkidle");
+  offline = true;
+  const form = page.locator("form").filter({ has: page.locator("#records-patientName") });
+  await form.locator("#records-patientName").click();
+  await page.keyboard.type("Halima Sani");
+  await fetchFailed;
+  // The connection stays down a few seconds: nothing is lost or replaced meanwhile.
+  await page.waitForTimeout(3000);
+  const consent = form.getByLabel("I have read the above and give my consent.");
+  await expect(consent).toBeDisabled();
+  await expect(form.locator("#records-patientName")).toHaveValue("Halima Sani");
+
+  offline = false;
+  await page.context().setOffline(true);
+  await page.context().setOffline(false);
+  await expect(consent).toBeEnabled();
+  await expect(form.locator("#records-patientName")).toHaveValue("Halima Sani");
+  await expect(form.locator("#records-consentFullName")).toHaveValue("Halima Sani");
+  expect(loads).toBe(1);
 });

@@ -232,9 +232,20 @@ test("a form's page runs its scripts when the form is used, or at once for a sav
         .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === "link" && /\/_next\/static\/.*\.js$/.test(entry.name))
         .map((entry) => entry.startTime),
     );
+  // The forms' own code (TanStack Query's among it) is not among the page's scripts: it is fetched once a form is used.
+  // (A prefetched script's body cannot be read from the browser's response: it is asked for again here.)
+  const formCode: string[] = [];
+  const checked: Promise<void>[] = [];
+  page.on("response", (response) => {
+    const url = response.url();
+    if (/\/_next\/static\/chunks\/.*\.js$/.test(url))
+      checked.push(fetch(url).then(async (again) => void ((await again.text()).includes("No QueryClient set") && formCode.push(url))));
+  });
   await page.goto("/contact");
   await page.waitForLoadState("networkidle");
   expect((await scriptsAdded()).added, "scripts ran before the form was used").toEqual([]);
+  await Promise.all(checked);
+  expect(formCode, "the forms' code was fetched before a form was used").toEqual([]);
   const { firstPaint } = await scriptsAdded();
   expect((await prefetched()).length, "scripts not fetched ahead").toBeGreaterThan(5);
   expect(Math.min(...(await prefetched())), "a script fetched before the first paint").toBeGreaterThanOrEqual(firstPaint);
@@ -245,6 +256,7 @@ test("a form's page runs its scripts when the form is used, or at once for a sav
   await name.click();
   await page.keyboard.type("Amina Bello");
   await expect.poll(async () => (await scriptsAdded()).added.length).toBeGreaterThan(5);
+  await expect.poll(() => formCode.length).toBeGreaterThan(0);
 
   // The draft is saved: the form shows it again without being touched.
   await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("afya:draft:")).length)).toBe(1);
