@@ -1,9 +1,9 @@
-import { getLocale, getMessages, getTimeZone, getTranslations } from "next-intl/server";
+import { getLocale, getTimeZone, getTranslations } from "next-intl/server";
 import { Mail, MessageCircle } from "lucide-react";
 import { siteConfig, mailtoUrl, whatsappUrl } from "@/lib/site-config";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { clientMessages } from "@/lib/i18n/client-messages";
 import { ContactIsland } from "./contact-island";
+import { pageClientMessages } from "./page-messages";
 
 /** The contact page with the records upload: served at /contact and /upload. */
 export async function ContactPage() {
@@ -13,7 +13,7 @@ export async function ContactPage() {
   const intl = {
     locale: await getLocale(),
     timeZone: await getTimeZone(),
-    messages: clientMessages(await getMessages(), ["errors", "contact", "uploads", "specialties", "nameRules"]),
+    messages: await pageClientMessages(["contact", "uploads", "specialties", "nameRules"]),
   };
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
