@@ -1,19 +1,21 @@
-import { getLocale, getTimeZone, getTranslations } from "next-intl/server";
+import { getLocale, getMessages, getTimeZone, getTranslations } from "next-intl/server";
 import { Mail, MessageCircle } from "lucide-react";
 import { siteConfig, mailtoUrl, whatsappUrl } from "@/lib/site-config";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { clientMessages } from "@/lib/i18n/client-messages";
 import { ContactIsland } from "./contact-island";
-import { pageClientMessages } from "./page-messages";
 
 /** The contact page with the records upload: served at /contact and /upload. */
 export async function ContactPage() {
   const t = await getTranslations("contact");
   const chatHref = whatsappUrl(t("otherWays.whatsappMessage"));
   // The parts that run in the browser load apart from the page's first scripts, each with what it needs.
+  // (Not through PageMessages: importing a module that imports client components puts them among the
+  // page's scripts, rendered or not.)
   const intl = {
     locale: await getLocale(),
     timeZone: await getTimeZone(),
-    messages: await pageClientMessages(["contact", "uploads", "specialties", "nameRules"]),
+    messages: clientMessages(await getMessages(), ["errors", "contact", "uploads", "specialties", "nameRules"]),
   };
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
