@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { getLocale, getMessages, getTimeZone, getTranslations } from "next-intl/server";
 import { Mail, MessageCircle } from "lucide-react";
 import { siteConfig, mailtoUrl, whatsappUrl } from "@/lib/site-config";
@@ -25,28 +26,12 @@ export async function ContactPage() {
         <ContactIsland part="welcome" {...intl} />
       </header>
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <CardTitle asChild>
-              <h2>{t("recordsTitle")}</h2>
-            </CardTitle>
-            <CardDescription>{t("recordsDescription")}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ContactIsland part="records" {...intl} />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle asChild>
-              <h2>{t("inquiryTitle")}</h2>
-            </CardTitle>
-            <CardDescription>{t("inquiryDescription")}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ContactIsland part="inquiry" {...intl} />
-          </CardContent>
-        </Card>
+        <FormCard title={t("recordsTitle")} description={t("recordsDescription")} className="lg:col-span-2">
+          <ContactIsland part="records" {...intl} />
+        </FormCard>
+        <FormCard title={t("inquiryTitle")} description={t("inquiryDescription")}>
+          <ContactIsland part="inquiry" {...intl} />
+        </FormCard>
       </div>
       <section aria-labelledby="other-ways" className="rounded-lg border bg-muted/40 p-6">
         <h2 id="other-ways" className="mb-4 text-xl font-semibold">
@@ -85,5 +70,20 @@ export async function ContactPage() {
         </ul>
       </section>
     </div>
+  );
+}
+
+/** One of the page's two forms in its card, under its heading. */
+function FormCard({ title, description, className, children }: { title: string; description: string; className?: string; children: ReactNode }) {
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{title}</h2>
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
   );
 }
